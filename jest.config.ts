@@ -1,0 +1,35 @@
+import type { Config } from 'jest';
+
+// msw and friends ship ESM only; jose too (server). ts-jest turns them into CommonJS for Jest.
+const esmDeps = ['msw', '@mswjs', 'rettime', 'until-async', 'headers-polyfill', '@open-draft', 'outvariant', 'strict-event-emitter', 'jose'];
+const transform = {
+  '^.+\\.(t|j)sx?$|^.+\\.mjs$': ['ts-jest', { isolatedModules: true, tsconfig: { jsx: 'react-jsx', allowJs: true, rootDir: '.', module: 'commonjs', esModuleInterop: true } }],
+} satisfies Config['transform'];
+const transformIgnorePatterns = [`/node_modules/(?!(${esmDeps.join('|')})/)`];
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'web',
+      testEnvironment: 'jest-fixed-jsdom',
+      roots: ['<rootDir>/src', '<rootDir>/mocks'],
+      transform,
+      transformIgnorePatterns,
+      moduleNameMapper: {
+        '^(\\.{1,2}/)+config/env$': '<rootDir>/jest/env.mock.ts',
+        '^(\\.{1,2}/)+env$': '<rootDir>/jest/env.mock.ts',
+        '\\.worker-client$': '<rootDir>/jest/workerClient.mock.ts',
+      },
+      setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server'],
+      transform,
+      transformIgnorePatterns,
+      testTimeout: 60_000,
+    },
+  ],
+};
+export default config;

@@ -1,0 +1,120 @@
+import type { AuthAccount, UserRecord } from '../src/api/contract';
+import type { Backend, Unsubscribe } from '../src/backend/ports';
+
+/** An in-memory Backend for tests (react-admin's testDataProvider idea): drive it from the test. */
+export interface FakeBackend extends Backend {
+  /** emit an auth change as the authentication service would */
+  emitAccount(account: AuthAccount | null): void;
+  records: Map<string, UserRecord>;
+  setUserCount(n: number): void;
+  setAcceptedConnectionCount(n: number): void;
+  documentCounts: { names: number; swipes: number };
+  passwords: Map<string, { password: string; account: AuthAccount }>;
+  token: string | null;
+}
+
+export function makeUserRecord(overrides: Partial<UserRecord> & { uid: string }): UserRecord {
+  return {
+    email: null,
+    username: null,
+    displayName: null,
+    accountActive: true,
+    isPremium: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    lastLogin: null,
+    lastActiveDate: null,
+    preferredGender: 'all',
+    preferredNationality: 'all',
+    preferredLanguage: 'english',
+    connectedUserId: null,
+    connectionStatus: null,
+    connectionRequestSent: false,
+    dailySwipeCount: 0,
+    lastSwipeDate: null,
+    isAdmin: false,
+    notificationSettings: {
+      matchedName: true,
+      connectionRequest: true,
+      connectionConfirmed: true,
+      connectionRejected: true,
+      partnerDisconnected: true,
+      dailyReminder: false,
+    },
+    totalActiveTimeFormatted: '0h 0m 0s',
+    ...overrides,
+  };
+}
+
+export function createFakeBackend(options: { signedIn?: AuthAccount | null } = {}): FakeBackend {
+  let current: AuthAccount | null = options.signedIn ?? null;
+  const accountListeners = new Set<(a: AuthAccount | null) => void>();
+  const userCountListeners = new Set<(n: number) => void>();
+  const connectionListeners = new Set<(n: number) => void>();
+  let userCount = 0;
+  let connectionCount = 0;
+
+  function subscribe<T>(set: Set<(v: T) => void>, fn: (v: T) => void, now: T): Unsubscribe {
+    set.add(fn);
+    fn(now);
+    return () => set.delete(fn);
+  }
+
+  const fake: FakeBackend = {
+    kind: 'local',
+    records: new Map(),
+    passwords: new Map(),
+    documentCounts: { names: 0, swipes: 0 },
+    token: current ? 'fake-token' : null,
+    emitAccount(account) {
+      current = account;
+      fake.token = account ? 'fake-token' : null;
+      accountListeners.forEach((l) => l(account));
+    },
+    setUserCount(n) {
+      userCount = n;
+      userCountListeners.forEach((l) => l(n));
+    },
+    setAcceptedConnectionCount(n) {
+      connectionCount = n;
+      connectionListeners.forEach((l) => l(n));
+    },
+    auth: {
+      async signIn(email, password) {
+        const entry = fake.passwords.get(email.toLowerCase());
+        if (!entry || entry.password !== password) throw new Error('auth/invalid-credential');
+        fake.emitAccount(entry.account);
+        return entry.account;
+      },
+      async signOut() {
+        fake.emitAccount(null);
+      },
+      observeAccount(onChange) {
+        return subscribe(accountListeners, onChange, current);
+      },
+      async getIdToken() {
+        return fake.token;
+      },
+    },
+    userRecords: {
+      async readUserRecord(uid) {
+        return fake.records.get(uid) ?? null;
+      },
+    },
+    liveCounts: {
+      watchUserCount(onCount) {
+        return subscribe(userCountListeners, onCount, userCount);
+      },
+      watchAcceptedConnectionCount(onCount) {
+        return subscribe(connectionListeners, onCount, connectionCount);
+      },
+      async countNames() {
+        return fake.documentCounts.names;
+      },
+      async countSwipes() {
+        return fake.documentCounts.swipes;
+      },
+    },
+  };
+  return fake;
+}

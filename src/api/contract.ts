@@ -1,0 +1,146 @@
+// Wire contract between the console and the /api (and the reference backend's /auth).
+// Types only: the server imports this file too.
+
+export type Gender = 'male' | 'female' | 'unisex';
+export const GENDERS: readonly Gender[] = ['male', 'female', 'unisex'];
+
+/** A name as GET /names returns it. */
+export interface NameRecord {
+  id: number;
+  name_id: number;
+  name: string;
+  gender: Gender;
+  nationality: string;
+  created_at: string;
+}
+
+export interface NameInput {
+  name: string;
+  gender: Gender;
+  nationality: string;
+}
+
+/** GET /names query. 'all' (or absent) means no filter; alphabetFilter 'All' (or absent) likewise. */
+export interface NamesQuery {
+  gender?: Gender | 'all';
+  nationality?: string;
+  limit: number;
+  offset: number;
+  alphabetFilter?: string;
+}
+
+/** GET /names answers a list or an object with names (spec 7). */
+export type NamesResponse = NameRecord[] | { names: NameRecord[]; total?: number };
+
+export interface NationalityCount {
+  name: string;
+  count: number;
+}
+
+export interface SwipeStats {
+  totalNames: number;
+  totalSwipes: number;
+}
+
+export interface SystemHealth {
+  postgresql: string;
+  tables: string[];
+  analytics_tables: string[];
+  views: string[];
+  table_counts: Record<string, number>;
+}
+
+export interface BulkImportRow {
+  name: string;
+  gender: Gender;
+  nationality: string;
+  createdAt: string;
+}
+
+export interface BulkImportRequest {
+  names: BulkImportRow[];
+}
+
+export interface BulkImportResponse {
+  addedCount: number;
+}
+
+/** Largest `names` list POST /admin/names/bulk-import accepts in one request. */
+export const BULK_IMPORT_MAX_ROWS = 5000;
+
+/** Letters of the Manage Names letter filter, in display order (spec 2). */
+export const FILTER_LETTERS: readonly string[] = [
+  ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split(''),
+  'Á', 'É', 'Í', 'Ó', 'Ú', 'Ý', 'Æ', 'Ö',
+];
+
+export interface NotificationSettings {
+  matchedName: boolean;
+  connectionRequest: boolean;
+  connectionConfirmed: boolean;
+  connectionRejected: boolean;
+  partnerDisconnected: boolean;
+  dailyReminder: boolean;
+}
+
+/** End-user record (users collection), spec section 3. Dates are ISO strings on the wire. */
+export interface UserRecord {
+  uid: string;
+  email: string | null;
+  username: string | null;
+  displayName: string | null;
+  accountActive: boolean;
+  isPremium: boolean;
+  createdAt: string | null;
+  updatedAt: string | null;
+  lastLogin: string | null;
+  lastActiveDate: string | null;
+  preferredGender: string;
+  preferredNationality: string;
+  preferredLanguage: string;
+  connectedUserId: string | null;
+  connectionStatus: string | null;
+  connectionRequestSent: boolean;
+  dailySwipeCount: number;
+  lastSwipeDate: string | null;
+  isAdmin: boolean;
+  notificationSettings: NotificationSettings;
+  totalActiveTimeFormatted: string;
+}
+
+/** The authenticated account (what the authentication service knows). */
+export interface AuthAccount {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+}
+
+/** POST /auth/sign-in (reference backend) */
+export interface SignInRequest {
+  email: string;
+  password: string;
+}
+export interface SignInResponse {
+  token: string;
+  expiresAt: string;
+  account: AuthAccount;
+}
+
+/** Live counts pushed by GET /api/live/counts (server-sent events, event name `counts`). */
+export interface LiveCounts {
+  users: number;
+  acceptedConnections: number;
+}
+
+/** GET /api/documents/counts: document-store counts, the dashboard's fallback for names and swipes. */
+export interface DocumentCounts {
+  names: number;
+  swipes: number;
+}
+
+/** Every error the reference backend sends. `field` names the offending input on 400. */
+export interface ApiErrorBody {
+  error: string;
+  message: string;
+  field?: string;
+}

@@ -1,0 +1,47 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { SerializedError } from '@reduxjs/toolkit';
+
+/** What every /api failure becomes: an HTTP status (or a transport kind) and a reason a screen can show. */
+export interface ApiError {
+  status: number | 'TIMEOUT' | 'NETWORK' | 'PARSE';
+  reason: string;
+}
+
+function bodyReason(data: unknown): string | undefined {
+  if (typeof data === 'string' && data.trim() !== '') return data.trim().slice(0, 300);
+  if (data && typeof data === 'object') {
+    const body = data as Record<string, unknown>;
+    for (const key of ['message', 'error', 'detail']) {
+      const value = body[key];
+      if (typeof value === 'string' && value.trim() !== '') return value.trim();
+    }
+  }
+  return undefined;
+}
+
+export function toApiError(error: FetchBaseQueryError): ApiError {
+  switch (error.status) {
+    case 'TIMEOUT_ERROR':
+      return { status: 'TIMEOUT', reason: 'The server did not answer within 10 seconds.' };
+    case 'FETCH_ERROR':
+      return { status: 'NETWORK', reason: 'Could not reach the server.' };
+    case 'PARSING_ERROR':
+      return { status: error.originalStatus, reason: bodyReason(error.data) ?? `Unexpected response (HTTP ${error.originalStatus}).` };
+    case 'CUSTOM_ERROR':
+      return { status: 'NETWORK', reason: error.error };
+    default:
+      return { status: error.status, reason: bodyReason(error.data) ?? `HTTP ${error.status}` };
+  }
+}
+
+/** The reason string for any error a component may hold (RTK Query's, a thrown Error, a string). */
+export function errorReason(error: unknown): string {
+  if (!error) return 'Unknown error';
+  if (typeof error === 'string') return error;
+  if (typeof error === 'object') {
+    const e = error as Partial<ApiError> & Partial<SerializedError>;
+    if (typeof e.reason === 'string') return e.reason;
+    if (typeof e.message === 'string') return e.message;
+  }
+  return 'Unknown error';
+}

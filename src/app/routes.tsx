@@ -1,0 +1,63 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { AppLayout } from '../components/layout/AppLayout';
+import { RouteErrorScreen } from '../components/ErrorScreen';
+import { NotBuiltYet } from '../components/NotBuiltYet';
+import { RequireAdmin } from '../features/session/RequireAdmin';
+import { PageLoading } from '../components/PageLoading';
+
+// Pages load on demand so the login route ships only the shell.
+const LoginPage = lazy(() => import('../features/session/LoginPage'));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const ManageNamesPage = lazy(() => import('../features/names/ManageNamesPage'));
+const BulkUploadPage = lazy(() => import('../features/bulkUpload/BulkUploadPage'));
+
+function page(Page: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+/** The admin pages, in navigation order. */
+export const adminPages = [
+  { path: '/dashboard', label: 'Dashboard' },
+  { path: '/manage-names', label: 'Manage Names' },
+  { path: '/bulk-upload', label: 'Bulk Upload' },
+  { path: '/analytics', label: 'Analytics' },
+  { path: '/user-analytics', label: 'User Analytics' },
+  { path: '/advanced-analytics', label: 'Advanced Analytics' },
+  { path: '/user-management', label: 'User Management' },
+  { path: '/audit-logs', label: 'Audit Logs' },
+  { path: '/data-export', label: 'Data Export' },
+  { path: '/database-admin', label: 'Database Admin' },
+] as const;
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteErrorScreen />,
+    children: [
+      { path: '/login', element: page(LoginPage) },
+      { path: '/invite', element: <NotBuiltYet title="Invite" /> },
+      {
+        element: <RequireAdmin />,
+        children: [
+          { path: '/', element: <Navigate to="/dashboard" replace /> },
+          { path: '/dashboard', element: page(DashboardPage) },
+          { path: '/manage-names', element: page(ManageNamesPage) },
+          { path: '/bulk-upload', element: page(BulkUploadPage) },
+          { path: '/analytics', element: <NotBuiltYet title="Name Analytics Dashboard" /> },
+          { path: '/user-analytics', element: <NotBuiltYet title="User Analytics" /> },
+          { path: '/advanced-analytics', element: <NotBuiltYet title="Advanced Analytics" /> },
+          { path: '/user-management', element: <NotBuiltYet title="User Management" /> },
+          { path: '/audit-logs', element: <NotBuiltYet title="Audit Logs" /> },
+          { path: '/data-export', element: <NotBuiltYet title="Data Export" /> },
+          { path: '/database-admin', element: <NotBuiltYet title="Database Admin" /> },
+        ],
+      },
+      { path: '*', element: <NotBuiltYet title="Page not found" notFound /> },
+    ],
+  },
+];

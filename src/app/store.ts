@@ -1,0 +1,44 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { api } from '../api/apiSlice';
+import type { Backend } from '../backend/ports';
+import type { ThunkExtra } from '../api/baseQuery';
+import { sessionReducer } from '../features/session/sessionSlice';
+import { namesReducer } from '../features/names/namesSlice';
+import { jobsReducer } from '../features/jobs/jobsSlice';
+import { rootSaga } from './rootSaga';
+import { config } from '../config/env';
+
+export const rootReducer = combineReducers({
+  session: sessionReducer,
+  names: namesReducer,
+  jobs: jobsReducer,
+  [api.reducerPath]: api.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export interface MakeStoreOptions {
+  backend: Backend;
+  preloadedState?: Partial<RootState>;
+  /** false in tests that drive sagas themselves */
+  runSagas?: boolean;
+}
+
+export function makeStore({ backend, preloadedState, runSagas = true }: MakeStoreOptions) {
+  const extra: ThunkExtra = { backend };
+  const sagaMiddleware = createSagaMiddleware({ context: { backend } });
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) =>
+      getDefault({ thunk: { extraArgument: extra } }).concat(api.middleware, sagaMiddleware),
+    // Redux DevTools are enabled by configureStore in development builds.
+    devTools: config.isDevelopment,
+  });
+  if (runSagas) sagaMiddleware.run(rootSaga);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,2 @@
+// STUB: replaced by the session work (issue 2).
+export function* sessionSaga() {}
