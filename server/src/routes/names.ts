@@ -1,0 +1,4 @@
+// STUB: replaced by the names API work (issue 3).
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../db/types';
+export const namesRoutes: FastifyPluginAsync<{ db: Db }> = async () => {};
