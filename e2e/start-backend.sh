@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Starts the reference backend serving the built console (dist/) for the browser tests, on fresh data:
+# a new PGlite folder, or, with DATABASE_URL, whatever database it names (CI creates a fresh one).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+port="${1:-4180}"
+if [ ! -f dist/index.html ]; then
+  echo "dist/ is missing: run 'npm run build' before the browser tests" >&2
+  exit 1
+fi
+if [ -z "${DATABASE_URL:-}" ]; then
+  export DATA_DIR=".data/e2e"
+  rm -rf "$DATA_DIR"
+fi
+exec npx tsx server/src/main.ts --static dist --port "$port" --host 127.0.0.1

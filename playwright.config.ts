@@ -1,0 +1,45 @@
+import { defineConfig } from '@playwright/test';
+
+// Browser tests drive Debian's Chromium (Playwright never downloads a browser here) against the BUILT
+// console served by the reference backend (`npm run build` first). DATABASE_URL, when set, points the
+// backend at a real PostgreSQL; otherwise a fresh PGlite folder is used for each run.
+const port = Number(process.env.E2E_PORT ?? 4180);
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    viewport: { width: 1280, height: 900 },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `bash e2e/start-backend.sh ${port}`,
+    url: `http://127.0.0.1:${port}/login`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});
