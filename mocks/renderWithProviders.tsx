@@ -4,7 +4,8 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { makeStore, type RootState } from '../src/app/store';
 import { AppProviders } from '../src/app/AppProviders';
-import { createFakeBackend, type FakeBackend } from './fakeBackend';
+import { mergeSessionUser } from '../src/features/session/sessionSlice';
+import { createFakeBackend, makeUserRecord, type FakeBackend } from './fakeBackend';
 
 export interface ProvidersOptions extends Omit<RenderOptions, 'queries'> {
   preloadedState?: Partial<RootState>;
@@ -14,14 +15,54 @@ export interface ProvidersOptions extends Omit<RenderOptions, 'queries'> {
   /** extra routes next to the element under test (e.g. a /login target for redirects) */
   routes?: RouteObject[];
   runSagas?: boolean;
+  /** what logout calls instead of reloading the page */
+  reload?: () => void;
+}
+
+/**
+ * The session saga runs in these stores and asks the backend who is signed in, so a preloaded signed-in
+ * session gets a fake backend that agrees (signed in, admin record) and the user the saga would derive
+ * from it; otherwise the saga would sign the session out, or replace the user after the first render.
+ */
+function withCoherentSession(preloadedState: Partial<RootState> | undefined): { backend: FakeBackend; preloadedState?: Partial<RootState> } {
+  const session = preloadedState?.session;
+  if (session?.status !== 'signedIn' || !session.user) return { backend: createFakeBackend(), preloadedState };
+  const { uid, email, displayName } = session.user;
+  const account = { uid, email, displayName };
+  const backend = createFakeBackend({ signedIn: account });
+  const record = makeUserRecord({ ...session.user, isAdmin: true });
+  backend.records.set(uid, record);
+  return { backend, preloadedState: { ...preloadedState, session: { ...session, user: mergeSessionUser(account, record) } } };
+}
+
+function setup(options: Omit<ProvidersOptions, 'routes' | keyof RenderOptions>) {
+  const coherent = options.backend ? { backend: options.backend, preloadedState: options.preloadedState } : withCoherentSession(options.preloadedState);
+  const store = makeStore({ ...coherent, runSagas: options.runSagas ?? true, reload: options.reload });
+  return { store, backend: coherent.backend };
 }
 
 /** Renders `ui` at `route` inside a real store, the theme, notistack and a memory router. */
 export function renderWithProviders(ui: ReactElement, options: ProvidersOptions = {}) {
-  const { preloadedState, backend = createFakeBackend(), route = '/', routes = [], runSagas = true, ...renderOptions } = options;
-  const store = makeStore({ backend, preloadedState, runSagas });
+  const { preloadedState, backend: givenBackend, route = '/', routes = [], runSagas, reload, ...renderOptions } = options;
+  const { store, backend } = setup({ preloadedState, backend: givenBackend, runSagas, reload });
   const path = route.split('?')[0];
   const router = createMemoryRouter([{ path, element: ui }, ...routes], { initialEntries: [route] });
+  const result = render(
+    <Provider store={store}>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </Provider>,
+    renderOptions,
+  );
+  return { store, backend, router, ...result };
+}
+
+/** Renders a whole route table (e.g. the app's own `routes`) at `route`, with the same providers. */
+export function renderRoutes(routeObjects: RouteObject[], options: Omit<ProvidersOptions, 'routes'> = {}) {
+  const { preloadedState, backend: givenBackend, route = '/', runSagas, reload, ...renderOptions } = options;
+  const { store, backend } = setup({ preloadedState, backend: givenBackend, runSagas, reload });
+  const router = createMemoryRouter(routeObjects, { initialEntries: [route] });
   const result = render(
     <Provider store={store}>
       <AppProviders>

@@ -20,19 +20,8 @@ function page(Page: LazyExoticComponent<ComponentType>) {
   );
 }
 
-/** The admin pages, in navigation order. */
-export const adminPages = [
-  { path: '/dashboard', label: 'Dashboard' },
-  { path: '/manage-names', label: 'Manage Names' },
-  { path: '/bulk-upload', label: 'Bulk Upload' },
-  { path: '/analytics', label: 'Analytics' },
-  { path: '/user-analytics', label: 'User Analytics' },
-  { path: '/advanced-analytics', label: 'Advanced Analytics' },
-  { path: '/user-management', label: 'User Management' },
-  { path: '/audit-logs', label: 'Audit Logs' },
-  { path: '/data-export', label: 'Data Export' },
-  { path: '/database-admin', label: 'Database Admin' },
-] as const;
+/** The admin pages, in navigation order (kept in adminPages.ts to avoid an import cycle with the layout). */
+export { adminPages } from './adminPages';
 
 export const routes: RouteObject[] = [
   {

@@ -3,7 +3,7 @@ import createSagaMiddleware from 'redux-saga';
 import { api } from '../api/apiSlice';
 import type { Backend } from '../backend/ports';
 import type { ThunkExtra } from '../api/baseQuery';
-import { sessionReducer } from '../features/session/sessionSlice';
+import { sanitizeSessionAction, sessionReducer } from '../features/session/sessionSlice';
 import { namesReducer } from '../features/names/namesSlice';
 import { jobsReducer } from '../features/jobs/jobsSlice';
 import { rootSaga } from './rootSaga';
@@ -23,18 +23,20 @@ export interface MakeStoreOptions {
   preloadedState?: Partial<RootState>;
   /** false in tests that drive sagas themselves */
   runSagas?: boolean;
+  /** what logout calls to reload the page; tests pass a mock (jsdom cannot reload) */
+  reload?: () => void;
 }
 
-export function makeStore({ backend, preloadedState, runSagas = true }: MakeStoreOptions) {
+export function makeStore({ backend, preloadedState, runSagas = true, reload }: MakeStoreOptions) {
   const extra: ThunkExtra = { backend };
-  const sagaMiddleware = createSagaMiddleware({ context: { backend } });
+  const sagaMiddleware = createSagaMiddleware({ context: { backend, reload } });
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefault) =>
       getDefault({ thunk: { extraArgument: extra } }).concat(api.middleware, sagaMiddleware),
-    // Redux DevTools are enabled by configureStore in development builds.
-    devTools: config.isDevelopment,
+    // Redux DevTools in development builds only, never showing a typed password.
+    devTools: config.isDevelopment && { actionSanitizer: sanitizeSessionAction },
   });
   if (runSagas) sagaMiddleware.run(rootSaga);
   return store;

@@ -1,2 +1,95 @@
-// STUB: replaced by the session work (issue 2).
-export function* sessionSaga() {}
+// Drives the session state machine from the auth port (spec 4) and handles login / logout.
+import { buffers, eventChannel, type EventChannel } from 'redux-saga';
+import { call, getContext, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { AuthAccount, UserRecord } from '../../api/contract';
+import type { AuthPort, Backend } from '../../backend/ports';
+import {
+  accountDetected,
+  loginFailed,
+  loginRequested,
+  logoutRequested,
+  mergeSessionUser,
+  NOT_ADMIN_NOTICE,
+  signedIn,
+  signedOut,
+} from './sessionSlice';
+
+/** An eventChannel cannot carry null, so each auth change travels wrapped. */
+export interface AccountChange {
+  account: AuthAccount | null;
+}
+
+export function accountChannel(auth: AuthPort): EventChannel<AccountChange> {
+  // Only the newest auth state matters, and adapters may call back synchronously while subscribing
+  // (before anyone takes), so keep exactly the latest change instead of dropping it.
+  return eventChannel<AccountChange>((emit) => auth.observeAccount((account) => emit({ account })), buffers.sliding(1));
+}
+
+function reasonOf(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'string' && error) return error;
+  return 'unknown error';
+}
+
+function* rejectAccount(backend: Backend, notice: string) {
+  // Put first: signing out makes auth emit null, and takeLatest then cancels this task.
+  yield put(signedOut({ notice }));
+  try {
+    yield call([backend.auth, backend.auth.signOut]);
+  } catch {
+    // The session is already empty; a failed sign-out only leaves a token the console will not use.
+  }
+}
+
+/** One auth change -> the session it means. Runs under takeLatest: a newer change cancels it. */
+export function* resolveSession(backend: Backend, { account }: AccountChange) {
+  if (!account) {
+    yield put(signedOut());
+    return;
+  }
+  yield put(accountDetected({ uid: account.uid }));
+  let record: UserRecord | null;
+  try {
+    record = yield call([backend.userRecords, backend.userRecords.readUserRecord], account.uid);
+  } catch (error) {
+    // Without the record there is no proof of admin rights (spec 6): treat as signed out, and say why.
+    yield* rejectAccount(backend, `Could not verify admin access (${reasonOf(error)}). Please try again.`);
+    return;
+  }
+  if (record && record.isAdmin === true) {
+    yield put(signedIn(mergeSessionUser(account, record)));
+  } else {
+    // A missing record or isAdmin false: a valid account that must not hold a session.
+    yield* rejectAccount(backend, NOT_ADMIN_NOTICE);
+  }
+}
+
+export function* login(backend: Backend, action: ReturnType<typeof loginRequested>) {
+  try {
+    yield call([backend.auth, backend.auth.signIn], action.payload.email, action.payload.password);
+    // Success needs nothing more here: auth emits the account and resolveSession decides admin or not.
+  } catch {
+    // Spec 5: any sign-in failure reads the same (no hint whether the email exists).
+    yield put(loginFailed());
+  }
+}
+
+export type Reload = () => void;
+
+export function* logout(backend: Backend) {
+  try {
+    yield call([backend.auth, backend.auth.signOut]);
+  } catch {
+    // Reload anyway: the fresh page asks auth again and shows whatever state it is really in.
+  }
+  const reload: Reload | undefined = yield getContext('reload');
+  yield call(reload ?? (() => window.location.reload()));
+}
+
+export function* sessionSaga() {
+  const backend: Backend = yield getContext('backend');
+  const changes: EventChannel<AccountChange> = yield call(accountChannel, backend.auth);
+  yield takeLatest(changes, resolveSession, backend);
+  yield takeLeading(loginRequested.type, login, backend);
+  yield takeLeading(logoutRequested.type, logout, backend);
+}

@@ -1,6 +1,122 @@
-// STUB: replaced by the session work (issue 2). Shape is fixed: status + user.
-import { createSlice } from '@reduxjs/toolkit';
+// The admin session (spec 4): loading -> signedIn (an admin user) | signedOut (no user).
+// Only the saga decides transitions; components dispatch loginRequested / logoutRequested.
+import { createAction, createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
+import type { AuthAccount, UserRecord } from '../../api/contract';
+
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
-const initialState = { status: 'loading' as SessionStatus };
-const slice = createSlice({ name: 'session', initialState, reducers: {} });
-export const sessionReducer = slice.reducer;
+
+/** The auth account merged with its users record (the record's uid, email and displayName win when present). */
+export type SessionUser = AuthAccount & Omit<UserRecord, 'uid' | 'email' | 'displayName'>;
+
+export interface SessionState {
+  status: SessionStatus;
+  user: SessionUser | null;
+  /** why the visitor is signed out (e.g. a valid non-admin account), shown on the login page */
+  notice: string | null;
+  loginError: string | null;
+  loginPending: boolean;
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Spec 5 and 8: every sign-in failure reads exactly this, whatever the cause. */
+export const LOGIN_FAILED_MESSAGE = 'Invalid email or password';
+export const NOT_ADMIN_NOTICE = 'This account does not have admin access.';
+
+export const initialSessionState: SessionState = {
+  status: 'loading',
+  user: null,
+  notice: null,
+  loginError: null,
+  loginPending: false,
+};
+
+function isPresent(value: string | null | undefined): value is string {
+  return typeof value === 'string' && value !== '';
+}
+
+/** Spec 3: the session user merges the auth user with the record; the record's uid, email and displayName win. */
+export function mergeSessionUser(account: AuthAccount, record: UserRecord): SessionUser {
+  return {
+    ...record,
+    uid: isPresent(record.uid) ? record.uid : account.uid,
+    email: isPresent(record.email) ? record.email : account.email,
+    displayName: isPresent(record.displayName) ? record.displayName : account.displayName,
+  };
+}
+
+function sameUser(a: SessionUser | null, b: SessionUser): boolean {
+  // Plain JSON data (ISO dates, flags, one nested settings object): a serialized compare is exact enough.
+  return a !== null && JSON.stringify(a) === JSON.stringify(b);
+}
+
+const sessionSlice = createSlice({
+  name: 'session',
+  initialState: initialSessionState,
+  reducers: {
+    loginRequested: {
+      reducer(state) {
+        state.loginPending = true;
+        state.loginError = null;
+        state.notice = null;
+      },
+      // Credentials ride on the action only (never in state); store.ts masks them in DevTools.
+      prepare(credentials: Credentials) {
+        return { payload: credentials };
+      },
+    },
+    loginFailed(state) {
+      state.loginPending = false;
+      state.loginError = LOGIN_FAILED_MESSAGE;
+    },
+    /** Auth reports a signed-in account; its record is being read. */
+    accountDetected(state, action: PayloadAction<{ uid: string }>) {
+      // Re-checking the admin who is already signed in must not flash the guard's Loading... screen.
+      const sameAdmin = state.status === 'signedIn' && state.user?.uid === action.payload.uid;
+      if (!sameAdmin) {
+        state.status = 'loading';
+        state.user = null;
+      }
+    },
+    signedIn(state, action: PayloadAction<SessionUser>) {
+      state.status = 'signedIn';
+      // A re-check that finds the same admin unchanged keeps the old object, so nothing re-renders.
+      if (!sameUser(state.user, action.payload)) state.user = action.payload;
+      state.notice = null;
+      state.loginError = null;
+      state.loginPending = false;
+    },
+    signedOut(state, action: PayloadAction<{ notice?: string } | undefined>) {
+      state.status = 'signedOut';
+      state.user = null;
+      state.loginPending = false;
+      // The plain "auth says signed out" that follows a rejected account must not wipe the reason.
+      if (action.payload?.notice) state.notice = action.payload.notice;
+    },
+    noticeDismissed(state) {
+      state.notice = null;
+    },
+  },
+});
+
+/** Signs out through the auth port and reloads the page (spec 2). */
+export const logoutRequested = createAction('session/logoutRequested');
+
+export const { loginRequested, loginFailed, accountDetected, signedIn, signedOut, noticeDismissed } = sessionSlice.actions;
+export const sessionReducer = sessionSlice.reducer;
+
+/** For Redux DevTools: never show a typed password. */
+export function sanitizeSessionAction<A extends UnknownAction>(action: A): A {
+  if (loginRequested.match(action)) {
+    return { ...action, payload: { ...action.payload, password: '********' } };
+  }
+  return action;
+}
+
+type WithSession = { session: SessionState };
+export const selectSession = (state: WithSession) => state.session;
+export const selectSessionStatus = (state: WithSession) => state.session.status;
+export const selectSessionUser = (state: WithSession) => state.session.user;

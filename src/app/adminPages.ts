@@ -1,0 +1,17 @@
+// The admin pages in navigation order. Its own module (re-exported by routes.tsx) so the navigation and
+// the dashboard can use it without importing the router table that imports them.
+export const adminPages = [
+  { path: '/dashboard', label: 'Dashboard', description: 'Live totals at a glance' },
+  { path: '/manage-names', label: 'Manage Names', description: 'Add, edit, filter and delete names' },
+  { path: '/bulk-upload', label: 'Bulk Upload', description: 'Import names from a CSV file' },
+  { path: '/analytics', label: 'Analytics', description: 'Rankings, decision times and matches' },
+  { path: '/user-analytics', label: 'User Analytics', description: 'User metrics and top names by group' },
+  { path: '/advanced-analytics', label: 'Advanced Analytics', description: 'Top names per gender and nationality' },
+  { path: '/user-management', label: 'User Management', description: 'Premium and active flags, deletion' },
+  { path: '/audit-logs', label: 'Audit Logs', description: 'Account and subscription events' },
+  { path: '/data-export', label: 'Data Export', description: 'CSV and JSON exports, full backup' },
+  { path: '/database-admin', label: 'Database Admin', description: 'Overview, migration and raw names' },
+] as const;
+
+export type AdminPage = (typeof adminPages)[number];
+export type AdminPath = AdminPage['path'];

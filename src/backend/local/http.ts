@@ -1,0 +1,67 @@
+// Small fetch helper for the local adapter's calls to the reference backend (JSON in, JSON out).
+import type { ApiErrorBody } from '../../api/contract';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number | 'TIMEOUT' | 'NETWORK',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  token?: string | null;
+  timeoutMs: number;
+}
+
+async function errorMessage(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as Partial<ApiErrorBody>;
+    if (typeof body.message === 'string' && body.message) return body.message;
+    if (typeof body.error === 'string' && body.error) return body.error;
+  } catch {
+    // not JSON: fall through to the status line
+  }
+  return `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+}
+
+/** Resolves with the parsed JSON body (undefined for 204); rejects with an HttpError carrying a reason. */
+export async function requestJson<T>(url: string, options: RequestOptions): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+  let response: Response;
+  try {
+    // globalThis.fetch is read per call so test interceptors (msw) installed later still apply.
+    response = await globalThis.fetch(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: controller.signal,
+    });
+  } catch (error) {
+    if (controller.signal.aborted) {
+      throw new HttpError('TIMEOUT', `The server did not answer within ${Math.round(options.timeoutMs / 1000)} seconds.`);
+    }
+    throw new HttpError('NETWORK', error instanceof Error && error.message ? `Could not reach the server (${error.message}).` : 'Could not reach the server.');
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!response.ok) throw new HttpError(response.status, await errorMessage(response));
+  if (response.status === 204) return undefined as T;
+  try {
+    return (await response.json()) as T;
+  } catch {
+    throw new HttpError(response.status, 'The server sent a response that is not JSON.');
+  }
+}

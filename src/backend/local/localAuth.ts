@@ -1,0 +1,121 @@
+// Auth port over the reference backend's /auth endpoints. The session token lives in localStorage so a
+// reload stays signed in; at start the stored token is checked with GET /account before anyone is told.
+import type { AuthAccount, SignInResponse } from '../../api/contract';
+import type { AuthPort } from '../ports';
+import { HttpError, joinUrl, requestJson } from './http';
+import { isExpired, localStorageTokenStore, type StoredToken, type TokenStore } from './tokenStore';
+
+export interface LocalAuthOptions {
+  authBaseUrl: string;
+  timeoutMs: number;
+  store?: TokenStore;
+}
+
+export interface LocalAuth extends AuthPort {
+  /** settles once the stored token has been checked at start */
+  ready: Promise<void>;
+  /** the signed-in account right now (null while the start check runs or when signed out) */
+  currentAccount(): AuthAccount | null;
+}
+
+// setTimeout fires at once for delays above 2^31-1 ms; such far expiries need no timer.
+const MAX_TIMER_MS = 2_147_483_647;
+
+export function createLocalAuth({ authBaseUrl, timeoutMs, store = localStorageTokenStore() }: LocalAuthOptions): LocalAuth {
+  const url = (path: string) => joinUrl(authBaseUrl, path);
+  const listeners = new Set<(account: AuthAccount | null) => void>();
+  let account: AuthAccount | null = null;
+  let token: StoredToken | null = null;
+  let known = false;
+  /** bumps on every change, so a slow start check cannot overwrite a sign-in that happened meanwhile */
+  let generation = 0;
+  let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  function scheduleExpiry() {
+    clearTimeout(expiryTimer);
+    if (!token) return;
+    const delay = Date.parse(token.expiresAt) - Date.now();
+    if (Number.isFinite(delay) && delay < MAX_TIMER_MS) {
+      // An expired token is a sign-out: the session ends here instead of failing on the next call.
+      expiryTimer = setTimeout(() => change(null, null, 'clear'), Math.max(0, delay));
+    }
+  }
+
+  function change(nextAccount: AuthAccount | null, nextToken: StoredToken | null, storage: 'write' | 'clear' | 'keep') {
+    generation += 1;
+    account = nextAccount;
+    token = nextToken;
+    known = true;
+    if (storage === 'write' && nextToken) store.write(nextToken);
+    if (storage === 'clear') store.clear();
+    scheduleExpiry();
+    listeners.forEach((listener) => listener(account));
+  }
+
+  async function checkStoredToken() {
+    const stored = store.read();
+    if (!stored || isExpired(stored)) {
+      change(null, null, 'clear');
+      return;
+    }
+    const startedAt = generation;
+    try {
+      const checked = await requestJson<AuthAccount>(url('account'), { token: stored.token, timeoutMs });
+      if (generation === startedAt) change(checked, stored, 'keep');
+    } catch (error) {
+      if (generation !== startedAt) return;
+      // A rejected token is forgotten. Any other failure (server down, timeout) signs out this page only:
+      // the token stays stored so a reload once the server is back is signed in again.
+      const rejected = error instanceof HttpError && (error.status === 401 || error.status === 403);
+      change(null, null, rejected ? 'clear' : 'keep');
+    }
+  }
+
+  const ready = checkStoredToken();
+
+  return {
+    ready,
+    currentAccount: () => account,
+
+    async signIn(email, password) {
+      const response = await requestJson<SignInResponse>(url('sign-in'), {
+        method: 'POST',
+        body: { email, password },
+        timeoutMs,
+      });
+      change(response.account, { token: response.token, expiresAt: response.expiresAt }, 'write');
+      return response.account;
+    },
+
+    async signOut() {
+      const previous = token;
+      // Forget locally first: even with the server unreachable the console is signed out.
+      change(null, null, 'clear');
+      if (!previous) return;
+      try {
+        await requestJson<void>(url('sign-out'), { method: 'POST', token: previous.token, timeoutMs });
+      } catch {
+        // the token expires on its own; nothing the user could do about it
+      }
+    },
+
+    observeAccount(onChange) {
+      listeners.add(onChange);
+      // Like Firebase's onAuthStateChanged: the first call comes once the state is actually known.
+      if (known) onChange(account);
+      return () => {
+        listeners.delete(onChange);
+      };
+    },
+
+    async getIdToken() {
+      await ready;
+      if (!token) return null;
+      if (isExpired(token)) {
+        change(null, null, 'clear');
+        return null;
+      }
+      return token.token;
+    },
+  };
+}

@@ -1,0 +1,22 @@
+// The default backend: the reference server (server/) over HTTP.
+import type { AppConfig } from '../../config/types';
+import type { Backend } from '../ports';
+import { createLocalAuth } from './localAuth';
+import { createLocalLiveCounts } from './localLiveCounts';
+import { createLocalUserRecords } from './localUserRecords';
+import type { TokenStore } from './tokenStore';
+
+export interface LocalBackendDeps {
+  tokenStore?: TokenStore;
+}
+
+export function createLocalBackend(config: AppConfig, deps: LocalBackendDeps = {}): Backend {
+  const timeoutMs = config.apiTimeoutMs;
+  const auth = createLocalAuth({ authBaseUrl: config.authBaseUrl, timeoutMs, store: deps.tokenStore });
+  return {
+    kind: 'local',
+    auth,
+    userRecords: createLocalUserRecords({ apiBaseUrl: config.apiBaseUrl, authBaseUrl: config.authBaseUrl, timeoutMs, auth }),
+    liveCounts: createLocalLiveCounts({ apiBaseUrl: config.apiBaseUrl, timeoutMs, getToken: () => auth.getIdToken() }),
+  };
+}

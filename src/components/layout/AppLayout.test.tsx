@@ -1,0 +1,74 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RouteObject } from 'react-router-dom';
+import { createFakeBackend } from '../../../mocks/fakeBackend';
+import { renderRoutes, signedInAdminState } from '../../../mocks/renderWithProviders';
+import { adminPages } from '../../app/adminPages';
+import { THEME_STORAGE_KEY } from '../../app/themeMode';
+import { AppLayout } from './AppLayout';
+
+const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      ...adminPages.map((p) => ({ path: p.path, element: <h1>{p.label} page</h1> })),
+      { path: '/login', element: <h1>Login page</h1> },
+      { path: '/invite', element: <h1>Invite page</h1> },
+    ],
+  },
+];
+
+beforeEach(() => window.localStorage.clear());
+
+describe('AppLayout', () => {
+  it('links every admin page and highlights the active one', () => {
+    renderRoutes(routes, { route: '/audit-logs', preloadedState: signedInAdminState });
+    const nav = screen.getByRole('tablist');
+    const links = within(nav).getAllByRole('tab');
+    expect(links.map((l) => l.textContent)).toEqual(adminPages.map((p) => p.label));
+    adminPages.forEach((p) => expect(within(nav).getByRole('tab', { name: p.label })).toHaveAttribute('href', p.path));
+    expect(within(nav).getByRole('tab', { name: 'Audit Logs' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(nav).getByRole('tab', { name: 'Dashboard' })).toHaveAttribute('aria-selected', 'false');
+  });
+
+  it('navigates through the links', async () => {
+    const { router } = renderRoutes(routes, { route: '/dashboard', preloadedState: signedInAdminState });
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Manage Names' }));
+    expect(router.state.location.pathname).toBe('/manage-names');
+    expect(screen.getByRole('heading', { name: 'Manage Names page' })).toBeInTheDocument();
+  });
+
+  it('shows the signed-in email and a Logout button that signs out and reloads', async () => {
+    const reload = jest.fn();
+    const { backend } = renderRoutes(routes, { route: '/dashboard', preloadedState: signedInAdminState, reload });
+    const signOut = jest.spyOn(backend.auth, 'signOut');
+    expect(screen.getByTestId('signed-in-email')).toHaveTextContent('admin@example.com');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
+    expect(signOut).toHaveBeenCalledTimes(1);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it.each(['/login', '/invite'])('shows just the title bar on %s', (route) => {
+    renderRoutes(routes, { route, preloadedState: signedInAdminState });
+    expect(screen.getByText('Baby Names Admin')).toBeInTheDocument();
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  it('shows no links or Logout without a session', () => {
+    renderRoutes(routes, { route: '/dashboard', backend: createFakeBackend() });
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  it('toggles dark mode and remembers it', async () => {
+    const user = userEvent.setup();
+    const first = renderRoutes(routes, { route: '/login' });
+    await user.click(screen.getByRole('button', { name: 'Switch to dark mode' }));
+    expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
+    expect(screen.getByRole('button', { name: 'Switch to light mode' })).toBeInTheDocument();
+    first.unmount();
+    renderRoutes(routes, { route: '/login' });
+    expect(screen.getByRole('button', { name: 'Switch to light mode' })).toBeInTheDocument();
+  });
+});

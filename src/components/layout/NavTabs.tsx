@@ -1,0 +1,28 @@
+// The row of links to every admin page. Scrollable tabs: all ten fit at 1280 px, and narrower windows
+// scroll the row instead of wrapping or overflowing it.
+import { Tab, Tabs } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { adminPages } from '../../app/adminPages';
+
+export function activePagePath(pathname: string): string | false {
+  const page = adminPages.find((p) => pathname === p.path || pathname.startsWith(`${p.path}/`));
+  return page ? page.path : false;
+}
+
+export function NavTabs({ pathname }: { pathname: string }) {
+  return (
+    <Tabs
+      component="nav"
+      aria-label="Admin pages"
+      value={activePagePath(pathname)}
+      variant="scrollable"
+      scrollButtons="auto"
+      allowScrollButtonsMobile
+      sx={{ minHeight: 44, px: { xs: 0, sm: 1 } }}
+    >
+      {adminPages.map((page) => (
+        <Tab key={page.path} value={page.path} label={page.label} component={RouterLink} to={page.path} />
+      ))}
+    </Tabs>
+  );
+}
