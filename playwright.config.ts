@@ -39,7 +39,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/login`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
+    stdout: 'ignore',
     stderr: 'pipe',
   },
 });

@@ -1,0 +1,54 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const DEMO_ADMIN = { email: 'admin@babynames.test', password: 'admin-demo-password' };
+export const DEMO_USER = { email: 'user@babynames.test', password: 'user-demo-password' };
+
+/** Signs in through the login screen and waits for the dashboard. */
+export async function signIn(page: Page, account = DEMO_ADMIN) {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** An admin bearer token from the reference backend, for arranging data through its API. */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/auth/sign-in', { data: DEMO_ADMIN });
+  expect(response.ok()).toBeTruthy();
+  return ((await response.json()) as { token: string }).token;
+}
+
+export async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
+  const response = await request.get(`/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.ok(), `GET /api${path} -> ${response.status()}`).toBeTruthy();
+  return (await response.json()) as T;
+}
+
+export async function apiPost<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
+  const response = await request.post(`/api${path}`, { data, headers: { Authorization: `Bearer ${token}` } });
+  expect(response.ok(), `POST /api${path} -> ${response.status()}`).toBeTruthy();
+  return (await response.json()) as T;
+}
+
+export const formatCount = (n: number) => n.toLocaleString('en-US');
+
+/** The first `counts` event of the live-counts stream: what the dashboard's live cards should show. */
+export async function liveCounts(baseURL: string, token: string): Promise<{ users: number; acceptedConnections: number }> {
+  const controller = new AbortController();
+  const response = await fetch(`${baseURL}/api/live/counts`, { headers: { Authorization: `Bearer ${token}` }, signal: controller.signal });
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error('live counts stream ended before a counts event');
+      buffer += decoder.decode(value, { stream: true });
+      const match = /event: counts\ndata: (.*)\n/.exec(buffer);
+      if (match) return JSON.parse(match[1]);
+    }
+  } finally {
+    controller.abort();
+  }
+}
