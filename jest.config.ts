@@ -26,8 +26,11 @@ const config: Config = {
       displayName: 'server',
       testEnvironment: 'node',
       roots: ['<rootDir>/server'],
-      transform,
-      transformIgnorePatterns,
+      // PGlite's CommonJS bundle loads Node built-ins with dynamic import(), which Jest's sandbox
+      // rejects; this transform turns those into require() (see the file). cookie (used by
+      // Fastify's inject) and content-disposition (@fastify/static) ship ESM only.
+      transform: { '@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/server/test/jest/pgliteCjsTransform.cjs', ...transform },
+      transformIgnorePatterns: [`/node_modules/(?!(${[...esmDeps, '@electric-sql/pglite', 'cookie', 'content-disposition'].join('|')})/)`],
       testTimeout: 60_000,
     },
   ],

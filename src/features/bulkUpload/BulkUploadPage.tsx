@@ -1,4 +1,16 @@
-// STUB: replaced by its issue's work.
+// Bulk Upload (/bulk-upload): the CSV import job and the bulk delete by nationality (spec 2, 5, 8).
+import { Stack, Typography } from '@mui/material';
+import { BulkDeleteCard } from './components/BulkDeleteCard';
+import { ImportCard } from './components/ImportCard';
+
 export default function BulkUploadPage() {
-  return <div>BulkUploadPage</div>;
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 900 }}>
+      <Typography variant="h4" component="h1">
+        Bulk Upload
+      </Typography>
+      <ImportCard />
+      <BulkDeleteCard />
+    </Stack>
+  );
 }

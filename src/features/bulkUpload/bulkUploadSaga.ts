@@ -1,2 +1,262 @@
-// STUB: replaced by the import-job work (issue 3).
-export function* bulkUploadSaga() {}
+// The bulk import job (spec 5, issue 3): CSV rows from the parse worker go to
+// POST /admin/names/bulk-import in batches, a few at a time, with progress and the final report in
+// the jobs slice. Everything it touches outside Redux comes in as ImportDeps, so tests run it with
+// runSaga, a fake row source and a fake API.
+import type { Action, UnknownAction } from '@reduxjs/toolkit';
+import { buffers, channel, eventChannel, type Channel, type SagaIterator } from 'redux-saga';
+import { actionChannel, call, cancelled, delay, fork, put, race, take, takeLeading } from 'redux-saga/effects';
+import { api } from '../../api/apiSlice';
+import type { BulkImportRequest, BulkImportResponse } from '../../api/contract';
+import { errorReason } from '../../api/errors';
+import { notify, type ToastKind } from '../../lib/notify';
+import { jobCancelRequested, jobFinished, jobProgressed, jobStarted, type JobProgress } from '../jobs/jobsSlice';
+import { bulkImportRequested, type BulkImportRequested } from './bulkUploadActions';
+import { bulkUploadApi, TAGS_CHANGED_BY_IMPORT } from './bulkUploadApi';
+import type { ParseFailureReason, RowBatch } from './csvParseProtocol';
+import { takeHandedOffFile } from './fileHandoff';
+import { IMPORT_BATCH_SIZE, IMPORT_CHUNK_BYTES, IMPORT_CONCURRENCY, IMPORT_RETRY_DELAYS_MS } from './importConfig';
+import {
+  cancelledReport,
+  landingSentences,
+  parseFailedReport,
+  successReport,
+  successToast,
+  UPLOAD_ERROR_TOAST,
+  uploadFailedReport,
+  type BatchOutcome,
+  type ImportTally,
+  type Report,
+} from './importReport';
+import { openWorkerRowSource, type RowSource, type RowSourceEvent, type RowSourceOptions } from './rowSource';
+
+/** Sends one batch; a promise or a saga (the real one dispatches the RTK Query mutation). */
+export type SendBatch = (body: BulkImportRequest) => Promise<BulkImportResponse> | SagaIterator<BulkImportResponse>;
+
+export interface ImportDeps {
+  openRowSource(jobId: string, options: RowSourceOptions): RowSource;
+  sendBatch: SendBatch;
+  batchSize: number;
+  concurrency: number;
+  chunkBytes: number;
+  /** one wait per retry of a batch the server refused before doing work (429 / 503) */
+  retryDelaysMs: readonly number[];
+  now(): string;
+  notify(message: string, kind: ToastKind): unknown;
+}
+
+type UploadResult =
+  | { batch: RowBatch; ok: true; added: number }
+  | { batch: RowBatch; ok: false; state: 'rejected' | 'unknown'; reason: string };
+
+type Stop = { kind: 'cancel' } | { kind: 'upload' } | { kind: 'parse'; reason: ParseFailureReason; message: string };
+
+interface Failure {
+  /** the server refused before doing any work: safe to send again */
+  retryable: boolean;
+  /** no answer: the transaction may have committed, so the batch must not be sent again */
+  state: 'rejected' | 'unknown';
+  reason: string;
+}
+
+function classifyFailure(error: unknown): Failure {
+  const status = (error as { status?: unknown } | null)?.status;
+  const reason = errorReason(error);
+  if (status === 'TIMEOUT' || status === 'NETWORK') return { retryable: false, state: 'unknown', reason };
+  const httpReason = typeof status === 'number' ? `HTTP ${status}: ${reason}` : reason;
+  return { retryable: status === 429 || status === 503, state: 'rejected', reason: httpReason };
+}
+
+/** One batch to the server, with retries only where a retry cannot add rows twice. */
+function* uploadBatch(deps: ImportDeps, batch: RowBatch, results: Channel<UploadResult>): SagaIterator {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const response: BulkImportResponse = yield call(deps.sendBatch, { names: batch.rows });
+      if (typeof response?.addedCount !== 'number') {
+        // The request succeeded, so rows probably landed; without a count we cannot say how many.
+        yield put(results, { batch, ok: false, state: 'unknown', reason: 'the server answered without addedCount' });
+      } else {
+        yield put(results, { batch, ok: true, added: response.addedCount });
+      }
+      return;
+    } catch (error) {
+      const failure = classifyFailure(error);
+      if (failure.retryable && attempt < deps.retryDelaysMs.length) {
+        yield delay(deps.retryDelaysMs[attempt]);
+        continue;
+      }
+      yield put(results, { batch, ok: false, state: failure.state, reason: failure.reason });
+      return;
+    }
+  }
+}
+
+function outcomeOf(result: UploadResult): BatchOutcome {
+  const { seq, fromRow, toRow, rows } = result.batch;
+  const base = { seq, fromRow, toRow, rows: rows.length };
+  return result.ok ? { ...base, state: 'added', added: result.added } : { ...base, state: result.state, added: 0, reason: result.reason };
+}
+
+function progressOf(tally: ImportTally): JobProgress {
+  const { rowsRead, rowsSkipped, rowsSent, rowsAdded } = tally;
+  return { rowsRead, rowsSkipped, rowsSent, rowsAdded };
+}
+
+/**
+ * Runs one import. The loop keeps at most `concurrency` batches between "pulled from the parser" and
+ * "settled by the server": it pulls one batch per free upload slot, so the worker (which parses only
+ * when pulled) never runs more than a chunk ahead of the uploads.
+ *
+ * Cancel and failure stop the parser at once, drop batches not yet sent, and WAIT for the batches in
+ * flight: aborting a request would not undo a transaction the server may already have committed, and
+ * only their answers make the report exact. That takes at most one batch's round trip.
+ */
+export function* runImportJob(deps: ImportDeps, action: BulkImportRequested): SagaIterator {
+  const { jobId, fileName, fileSize } = action.payload;
+  const startedAt: string = yield call(deps.now);
+  yield put(jobStarted({ id: jobId, kind: 'bulkImport', label: fileName, workTotal: fileSize, startedAt }));
+
+  const tally: ImportTally = { outcomes: [], rowsRead: 0, rowsSkipped: 0, rowsSent: 0, rowsAdded: 0, allSent: false };
+  let source: RowSource;
+  try {
+    source = yield call([deps, deps.openRowSource], jobId, { createdAt: startedAt, batchSize: deps.batchSize, chunkBytes: deps.chunkBytes });
+  } catch (error) {
+    yield* finish(deps, jobId, 'failed', parseFailedReport(`${errorReason(error)}.`), tally);
+    return;
+  }
+
+  const sourceEvents = eventChannel<RowSourceEvent>((emit) => source.subscribe(emit), buffers.expanding(deps.concurrency + 1));
+  const uploads = channel<UploadResult>(buffers.expanding(deps.concurrency + 1));
+  const cancels = yield actionChannel((a: Action) => jobCancelRequested.match(a) && a.payload.id === jobId);
+
+  let pulls = 0;
+  let inFlight = 0;
+  let ended = false;
+  let heldBack = false;
+  let stop: Stop | null = null;
+  let settled = false;
+  try {
+    for (;;) {
+      while (!stop && !ended && inFlight + pulls < deps.concurrency) {
+        source.pull();
+        pulls += 1;
+      }
+      if (inFlight === 0 && (stop || ended)) break;
+
+      const next: { event?: RowSourceEvent; upload?: UploadResult; cancel?: UnknownAction } = yield race({
+        event: take(sourceEvents),
+        upload: take(uploads),
+        cancel: take(cancels),
+      });
+
+      if (next.cancel && !stop) {
+        stop = { kind: 'cancel' };
+        source.close();
+      }
+
+      if (next.event?.type === 'batch') {
+        const { batch } = next.event;
+        pulls -= 1;
+        if (stop) {
+          heldBack = true; // arrived after the stop: not sent
+        } else {
+          inFlight += 1;
+          tally.rowsSent += batch.rows.length;
+          tally.rowsRead = batch.toRow;
+          tally.rowsSkipped = batch.rowsSkipped;
+          yield fork(uploadBatch, deps, batch, uploads);
+          yield put(jobProgressed({ id: jobId, progress: progressOf(tally), workDone: batch.bytesRead }));
+        }
+      } else if (next.event?.type === 'end') {
+        pulls = 0;
+        ended = true;
+        tally.rowsRead = next.event.rowsRead;
+        tally.rowsSkipped = next.event.rowsSkipped;
+        tally.allSent = !heldBack && !stop;
+        yield put(jobProgressed({ id: jobId, progress: progressOf(tally), workDone: fileSize }));
+      } else if (next.event?.type === 'error' && !stop) {
+        stop = { kind: 'parse', reason: next.event.reason, message: next.event.message };
+        source.close();
+      }
+
+      if (next.upload) {
+        inFlight -= 1;
+        const outcome = outcomeOf(next.upload);
+        tally.outcomes.push(outcome);
+        tally.rowsAdded += outcome.added;
+        if (outcome.state !== 'added' && !stop) {
+          stop = { kind: 'upload' };
+          source.close();
+        }
+        yield put(jobProgressed({ id: jobId, progress: progressOf(tally) }));
+      }
+    }
+    settled = true;
+  } finally {
+    source.close();
+    sourceEvents.close();
+    uploads.close();
+    cancels.close();
+    if ((yield cancelled()) && !settled) {
+      // The job itself was cancelled (not by its Cancel button: e.g. the store shut down); in-flight
+      // answers are lost, so say what is known.
+      const report: Report = {
+        message: `Cancelled. ${tally.rowsAdded} names were added before the import was interrupted.`,
+        detail: [`${inFlight} batch(es) were in flight and may or may not have been added.`, ...landingSentences(tally)].join(' '),
+      };
+      yield* finish(deps, jobId, 'cancelled', report, tally);
+    }
+  }
+
+  if (!stop) {
+    yield* finish(deps, jobId, 'done', successReport(tally), tally);
+    yield call(deps.notify, successToast(tally.rowsAdded), 'success');
+  } else if (stop.kind === 'cancel') {
+    yield* finish(deps, jobId, 'cancelled', cancelledReport(tally), tally);
+  } else if (stop.kind === 'parse' && (stop.reason === 'header' || tally.rowsSent === 0)) {
+    // Nothing was sent, so this is a problem with the file itself.
+    yield* finish(deps, jobId, 'failed', parseFailedReport(stop.message), tally);
+  } else {
+    yield* finish(deps, jobId, 'failed', uploadFailedReport(tally, stop.kind === 'parse' ? stop.message : undefined), tally);
+    yield call(deps.notify, UPLOAD_ERROR_TOAST, 'error');
+  }
+}
+
+function* finish(deps: ImportDeps, jobId: string, state: 'done' | 'failed' | 'cancelled', report: Report, tally: ImportTally): SagaIterator {
+  const finishedAt: string = yield call(deps.now);
+  yield put(jobFinished({ id: jobId, state, ...report, finishedAt, progress: progressOf(tally) }));
+  // Names lists, nationality counts and totals changed (or may have): refetch them once, not per batch.
+  if (tally.outcomes.some((o) => o.state !== 'rejected')) yield put(api.util.invalidateTags([...TAGS_CHANGED_BY_IMPORT]));
+}
+
+type BulkImportRequestHandle = ReturnType<ReturnType<typeof bulkUploadApi.endpoints.bulkImport.initiate>>;
+
+/**
+ * The real SendBatch: the RTK Query mutation (base URL, 10 s timeout, bearer token, error shape).
+ * `put` of the initiate thunk returns what dispatch returns, i.e. the request handle. track: false
+ * keeps the 2,000-row arguments out of the store's state.
+ */
+export function* sendBatchThroughApi(body: BulkImportRequest): SagaIterator<BulkImportResponse> {
+  const thunk = bulkUploadApi.endpoints.bulkImport.initiate(body, { track: false });
+  const request = (yield put(thunk as unknown as UnknownAction)) as BulkImportRequestHandle;
+  return (yield call([request, request.unwrap])) as BulkImportResponse;
+}
+
+export const liveImportDeps: ImportDeps = {
+  openRowSource(jobId, options) {
+    const file = takeHandedOffFile(jobId);
+    if (!file) throw new Error('The chosen file is no longer available; please choose it again');
+    return openWorkerRowSource(file, options);
+  },
+  sendBatch: sendBatchThroughApi,
+  batchSize: IMPORT_BATCH_SIZE,
+  concurrency: IMPORT_CONCURRENCY,
+  chunkBytes: IMPORT_CHUNK_BYTES,
+  retryDelaysMs: IMPORT_RETRY_DELAYS_MS,
+  now: () => new Date().toISOString(),
+  notify,
+};
+
+/** Root watcher (forked by rootSaga). One import at a time: a start while one runs is ignored. */
+export function* bulkUploadSaga(deps: ImportDeps = liveImportDeps): SagaIterator {
+  yield takeLeading(bulkImportRequested, runImportJob, deps);
+}

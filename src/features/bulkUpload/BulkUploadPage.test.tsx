@@ -1,0 +1,196 @@
+// The page through the real store, saga, parse session (in-thread fake worker, real papaparse) and
+// RTK Query, against msw.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../../mocks/server';
+import { renderWithProviders, signedInAdminState } from '../../../mocks/renderWithProviders';
+import { bulkImportLog } from '../../../mocks/bulkUpload.handlers';
+import { fakeCsvWorkers } from '../../../jest/workerClient.mock';
+import BulkUploadPage from './BulkUploadPage';
+
+// Whole imports run here (parse, saga, HTTP): give them room on a busy machine.
+jest.setTimeout(30_000);
+const slow = { timeout: 8000 };
+
+const csv = (text: string, name = 'names.csv') => new File([text], name, { type: 'text/csv' });
+
+function rowsCsv(n: number) {
+  const lines = ['name,gender,nationality'];
+  for (let i = 1; i <= n; i += 1) lines.push(`name${i},${i % 2 ? 'female' : 'male'},irish`);
+  return lines.join('\n');
+}
+
+function renderPage() {
+  const user = userEvent.setup();
+  const view = renderWithProviders(<BulkUploadPage />, {
+    route: '/bulk-upload',
+    preloadedState: signedInAdminState,
+    routes: [{ path: '/elsewhere', element: <div>Somewhere else</div> }],
+  });
+  return { user, ...view };
+}
+
+async function chooseAndUpload(user: ReturnType<typeof userEvent.setup>, file: File) {
+  await user.upload(screen.getByLabelText('CSV file'), file);
+  await user.click(screen.getByRole('button', { name: 'Upload' }));
+}
+
+/** Every request msw saw, to prove what was (not) sent. */
+const requests: string[] = [];
+const record = ({ request }: { request: Request }) => requests.push(`${request.method} ${new URL(request.url).pathname}`);
+
+beforeEach(() => {
+  bulkImportLog.reset();
+  requests.length = 0;
+  server.events.on('request:start', record);
+});
+afterEach(() => server.events.removeListener('request:start', record));
+
+describe('Bulk Upload page: import', () => {
+  it('asks for a file when none is chosen, and sends nothing', async () => {
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Please select a CSV file to upload.', undefined, slow)).toBeInTheDocument();
+    expect(requests.filter((r) => r.includes('bulk-import'))).toEqual([]);
+  });
+
+  it('shows the chosen file name and size and the expected format', async () => {
+    const { user } = renderPage();
+    expect(screen.getByLabelText('CSV file')).toHaveAttribute('accept', '.csv,text/csv');
+    await user.upload(screen.getByLabelText('CSV file'), csv('name,gender,nationality\nAnna,female,swedish\n', 'my names.csv'));
+    expect(screen.getByTestId('chosen-file')).toHaveTextContent('my names.csv (44 B)');
+    expect(screen.getByLabelText('Example CSV')).toHaveTextContent('name,gender,nationality');
+  });
+
+  it('rejects a file without the name, gender and nationality columns and sends nothing', async () => {
+    const { user } = renderPage();
+    await chooseAndUpload(user, csv('name,sex,country\nAnna,female,swedish\n'));
+    expect(await screen.findByText('Error parsing file. Please check the file and try again.', undefined, slow)).toBeInTheDocument();
+    expect(screen.getByText(/Missing columns: gender, nationality/)).toBeInTheDocument();
+    expect(requests.filter((r) => r.includes('bulk-import'))).toEqual([]);
+  });
+
+  it('imports the valid rows, shows the counts and the success toast', async () => {
+    const { user } = renderPage();
+    const text = '\uFEFF Name ,GENDER,Nationality\r\náSTA,Female, Icelandic \r\n\r\nBo,male,danish\r\n,male,danish\r\nSam,other,english\r\n"O""Neill, Jr",male,irish\r\n';
+    await chooseAndUpload(user, csv(text));
+
+    expect(await screen.findByText('Bulk upload completed! Added: 3, Skipped: 2', undefined, slow)).toBeInTheDocument();
+    expect(await screen.findByText('Successfully imported 3 names!', undefined, slow)).toBeInTheDocument();
+    expect(bulkImportLog.rows.map(({ name, gender, nationality }) => [name, gender, nationality])).toEqual([
+      ['Ásta', 'female', 'icelandic'],
+      ['Bo', 'male', 'danish'],
+      ['O"neill, jr', 'male', 'irish'],
+    ]);
+    const createdAt = bulkImportLog.rows[0].createdAt;
+    expect(new Date(createdAt).toISOString()).toBe(createdAt);
+    expect(bulkImportLog.rows.every((r) => r.createdAt === createdAt)).toBe(true);
+    expect(fakeCsvWorkers[fakeCsvWorkers.length - 1].terminated).toBe(true); // the worker is stopped afterwards
+    // The chosen file is forgotten, so pressing Upload again cannot import the rows twice.
+    expect(screen.getByTestId('chosen-file')).toHaveTextContent('No file chosen');
+  });
+
+  it('a batch failing midway shows the error text, the toast, and how many rows had already been added', async () => {
+    server.use(
+      http.post('*/api/admin/names/bulk-import', async ({ request }) => {
+        const { names } = (await request.json()) as { names: unknown[] };
+        // The first batch (2,000 rows) lands; the second (the last 500) is refused by the server.
+        if (names.length === 2000) {
+          bulkImportLog.batches.push(names as never);
+          return HttpResponse.json({ addedCount: names.length });
+        }
+        return HttpResponse.json({ error: 'Bad Request', message: 'Row 3: name must not be empty', field: 'names[3].name' }, { status: 400 });
+      }),
+    );
+    const { user } = renderPage();
+    await chooseAndUpload(user, csv(rowsCsv(2500)));
+
+    expect(await screen.findByText('Error during upload. Please check the file format and try again.', undefined, slow)).toBeInTheDocument();
+    expect(await screen.findByText('Bulk upload failed. Please check file format and try again.', undefined, slow)).toBeInTheDocument();
+    expect(screen.getByText(/2,000 names had already been added before the upload stopped\./)).toBeInTheDocument();
+    expect(screen.getByText(/Not added: rows 2,001–2,500 \(HTTP 400: Row 3: name must not be empty\)/)).toBeInTheDocument();
+    expect(bulkImportLog.rows).toHaveLength(2000);
+    expect(screen.queryByText(/Successfully imported/)).not.toBeInTheDocument();
+  });
+
+  it('shows the running job after navigating away and back; Cancel reports exactly what landed', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.post('*/api/admin/names/bulk-import', async ({ request }) => {
+        const { names } = (await request.json()) as { names: unknown[] };
+        await gate;
+        bulkImportLog.batches.push(names as never);
+        return HttpResponse.json({ addedCount: names.length });
+      }),
+    );
+    const { user, router } = renderPage();
+    await chooseAndUpload(user, csv(rowsCsv(9000)));
+
+    const progress = await screen.findByRole('progressbar', { name: 'Import progress' }, slow);
+    expect(progress).toHaveAttribute('aria-valuenow');
+    await waitFor(() => expect(screen.getByLabelText('Import figures')).toHaveTextContent('Sent: 4,000'), slow);
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
+
+    await act(() => router.navigate('/elsewhere'));
+    expect(await screen.findByText('Somewhere else')).toBeInTheDocument();
+    await act(() => router.navigate('/bulk-upload'));
+    expect(await screen.findByRole('progressbar', { name: 'Import progress' }, slow)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText(/Cancelling/)).toBeInTheDocument();
+    release();
+
+    expect(await screen.findByText('Cancelled. 4,000 names were added before cancelling.', undefined, slow)).toBeInTheDocument();
+    expect(screen.getByText(/Added: rows 1–4,000\. Not sent: rows 4,001 to the end of the file\./)).toBeInTheDocument();
+    expect(bulkImportLog.rows).toHaveLength(4000);
+    expect(requests.filter((r) => r.includes('bulk-import'))).toHaveLength(2);
+    expect(fakeCsvWorkers[fakeCsvWorkers.length - 1].terminated).toBe(true);
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
+  });
+});
+
+describe('Bulk Upload page: bulk delete by nationality', () => {
+  it('lists nationalities with counts, requires a selection, confirms, then only warns', async () => {
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Delete all names of this nationality' }));
+    expect(await screen.findByText('Please select a nationality.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Nationality' }));
+    await user.click(await screen.findByRole('option', { name: /^irish \(\d+\)$/ }));
+    await user.click(screen.getByRole('button', { name: 'Delete all names of this nationality' }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/"irish".*cannot be undone/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Bulk delete by nationality is not supported for the current backend.', undefined, slow)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // No request deletes anything.
+    expect(requests.filter((r) => !r.startsWith('GET '))).toEqual([]);
+  });
+
+  it('cancelling the confirmation does nothing', async () => {
+    const { user } = renderPage();
+    await user.click(screen.getByRole('combobox', { name: 'Nationality' }));
+    await user.click(await screen.findByRole('option', { name: /^german \(\d+\)$/ }));
+    await user.click(screen.getByRole('button', { name: 'Delete all names of this nationality' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByText(/not supported/)).not.toBeInTheDocument();
+  });
+
+  it('shows an error toast when the nationalities cannot be loaded', async () => {
+    server.use(
+      http.get('*/api/names/nationalities-with-counts', () =>
+        HttpResponse.json({ error: 'Internal Server Error', message: 'database unavailable' }, { status: 500 }),
+      ),
+    );
+    renderPage();
+    expect(await screen.findByText('Failed to load nationalities. database unavailable', undefined, slow)).toBeInTheDocument();
+  });
+});

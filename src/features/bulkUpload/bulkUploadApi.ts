@@ -1,0 +1,24 @@
+// The Bulk Upload page's /api endpoints.
+import { api } from '../../api/apiSlice';
+import type { BulkImportRequest, BulkImportResponse, NationalityCount } from '../../api/contract';
+
+export const bulkUploadApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * One batch of the import job (one server transaction). No invalidatesTags here: the job would
+     * refetch every names view after each of ~50 batches; it invalidates once when it finishes.
+     */
+    bulkImport: build.mutation<BulkImportResponse, BulkImportRequest>({
+      query: (body) => ({ url: '/admin/names/bulk-import', method: 'POST', body }),
+    }),
+    getNationalitiesWithCounts: build.query<NationalityCount[], void>({
+      query: () => '/names/nationalities-with-counts',
+      providesTags: ['Nationalities'],
+    }),
+  }),
+});
+
+export const { useGetNationalitiesWithCountsQuery } = bulkUploadApi;
+
+/** Tags whose data an import changes (names lists, nationality counts, total names). */
+export const TAGS_CHANGED_BY_IMPORT = ['Names', 'Nationalities', 'SwipeStats'] as const;

@@ -1,0 +1,147 @@
+// The worker's parse session, run in-thread on a jsdom File with real papaparse in chunk mode.
+import { createCsvParseSession } from './csvParseCore';
+import type { FromParser, RowBatch } from './csvParseProtocol';
+
+const AT = '2026-03-01T10:00:00.000Z';
+
+function csvFile(text: string, name = 'names.csv') {
+  return new File([text], name, { type: 'text/csv' });
+}
+
+/** n data rows; every `invalidEvery`-th row lacks its gender. */
+function makeCsv(n: number, invalidEvery = 0, eol = '\n') {
+  const lines = ['name,gender,nationality'];
+  for (let i = 1; i <= n; i += 1) {
+    const invalid = invalidEvery > 0 && i % invalidEvery === 0;
+    lines.push(`name${i},${invalid ? '' : i % 2 ? 'female' : 'male'},nation${i % 7}`);
+  }
+  return lines.join(eol) + eol;
+}
+
+function startSession(file: File, batchSize: number, chunkBytes: number) {
+  const messages: FromParser[] = [];
+  let wake: (() => void) | null = null;
+  const session = createCsvParseSession((message) => {
+    messages.push(message);
+    wake?.();
+  });
+  session.handle({ type: 'start', file, createdAt: AT, batchSize, chunkBytes });
+  /** resolves once `count` messages have arrived in total */
+  const until = (count: number) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`only ${messages.length} of ${count} messages`)), 5000);
+      const check = () => {
+        if (messages.length >= count) {
+          clearTimeout(timer);
+          wake = null;
+          resolve();
+        }
+      };
+      wake = check;
+      check();
+    });
+  const pull = async () => {
+    const before = messages.length;
+    session.handle({ type: 'pull' });
+    await until(before + 1);
+    return messages[messages.length - 1];
+  };
+  return { session, messages, pull, until };
+}
+
+async function drain(pull: () => Promise<FromParser>) {
+  const batches: RowBatch[] = [];
+  for (;;) {
+    const message = await pull();
+    if (message.type === 'batch') batches.push(message.batch);
+    else return { batches, last: message };
+  }
+}
+
+const tick = (ms = 20) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('csv parse session (worker core)', () => {
+  let reads: jest.SpyInstance;
+  beforeEach(() => {
+    reads = jest.spyOn(FileReader.prototype, 'readAsText');
+  });
+  afterEach(() => reads.mockRestore());
+
+  it('hands out batches of batchSize that partition the data rows, then the totals', async () => {
+    const file = csvFile(makeCsv(1050, 10, '\r\n'));
+    const { pull } = startSession(file, 100, 2048);
+    const { batches, last } = await drain(pull);
+
+    expect(last).toEqual({ type: 'end', rowsRead: 1050, rowsSkipped: 105 });
+    expect(batches.map((b) => b.rows.length)).toEqual([...Array(9).fill(100), 45]);
+    expect(batches.map((b) => b.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    // Batches cover rows 1..1050 without gaps or overlaps; the last reaches the last row read.
+    batches.forEach((b, i) => expect(b.fromRow).toBe(i === 0 ? 1 : batches[i - 1].toRow + 1));
+    expect(batches[batches.length - 1].toRow).toBe(1050);
+    expect(batches[0]).toMatchObject({ toRow: 111, rowsSkipped: 11 });
+    const names = batches.flatMap((b) => b.rows.map((r) => r.name));
+    expect(names).toHaveLength(945);
+    expect(names[0]).toBe('Name1');
+    expect(new Set(names).size).toBe(945); // nothing twice across chunk boundaries
+    expect(batches.every((b) => b.rows.every((r) => r.createdAt === AT))).toBe(true);
+    // Progress positions grow and stay within the file.
+    const positions = batches.map((b) => b.bytesRead);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(positions[positions.length - 1]).toBeLessThanOrEqual(file.size);
+  });
+
+  it('parses only when pulled (backpressure): it does not read the whole file ahead', async () => {
+    const file = csvFile(makeCsv(5000));
+    const chunkBytes = 1024;
+    const totalChunks = Math.ceil(file.size / chunkBytes);
+    const { pull, messages } = startSession(file, 50, chunkBytes);
+    await tick(50);
+    const readsBeforeAnyPull = reads.mock.calls.length;
+    expect(readsBeforeAnyPull).toBeLessThanOrEqual(2);
+    expect(messages).toEqual([]);
+
+    await pull();
+    await tick(50);
+    // One pull needs ~50 rows (~2 chunks); the parser then pauses instead of racing through ~100 chunks.
+    expect(reads.mock.calls.length).toBeLessThanOrEqual(4);
+    expect(totalChunks).toBeGreaterThan(50);
+    expect(messages).toHaveLength(1);
+
+    const { batches, last } = await drain(pull);
+    expect(last).toMatchObject({ type: 'end', rowsRead: 5000, rowsSkipped: 0 });
+    expect(batches.reduce((n, b) => n + b.rows.length, 0)).toBe(4950);
+  });
+
+  it('rejects a file without the three columns before handing out any row', async () => {
+    const { pull, messages } = startSession(csvFile('name,gender\nAnna,female\n'), 10, 1024);
+    await pull();
+    expect(messages).toEqual([{ type: 'error', reason: 'header', message: expect.stringContaining('nationality') }]);
+  });
+
+  it('treats an empty file as one without a header', async () => {
+    const { until, messages } = startSession(csvFile(''), 10, 1024);
+    await until(1);
+    expect(messages[0]).toMatchObject({ type: 'error', reason: 'header' });
+  });
+
+  it('a header-only file ends with nothing to send', async () => {
+    const { pull } = startSession(csvFile('Name,Gender,Nationality\n'), 10, 1024);
+    expect(await pull()).toEqual({ type: 'end', rowsRead: 0, rowsSkipped: 0 });
+  });
+
+  it('stops with a parse error on broken quoting instead of swallowing the rest of the file', async () => {
+    const text = 'name,gender,nationality\nAnna,female,swedish\n"Bo,male,danish\nCy,male,french\n';
+    const { pull, messages } = startSession(csvFile(text), 10, 1024);
+    await pull();
+    expect(messages[0]).toMatchObject({ type: 'error', reason: 'parse' });
+  });
+
+  it('stop() ends the session: later pulls get no answer', async () => {
+    const { session, pull, messages } = startSession(csvFile(makeCsv(500)), 50, 512);
+    await pull();
+    session.stop();
+    session.handle({ type: 'pull' });
+    await tick(50);
+    expect(messages).toHaveLength(1);
+  });
+});

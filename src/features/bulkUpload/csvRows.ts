@@ -1,0 +1,112 @@
+// The CSV rules of the bulk import (spec 5), as pure functions.
+// Shared by the parse worker, the Jest tests and bench/ (run by Node), so this file must stay free of
+// DOM globals, import.meta and papaparse itself: callers hand papaparse's output in.
+import { GENDERS, type BulkImportRow, type Gender } from '../../api/contract';
+
+/** The columns a file must have, as they read after normalizeHeader. */
+export const REQUIRED_COLUMNS = ['name', 'gender', 'nationality'] as const;
+export type RequiredColumn = (typeof REQUIRED_COLUMNS)[number];
+
+/** A parsed data row keyed by normalized header (papaparse `header: true` + `transformHeader`). */
+export type RawCsvRow = Record<string, string | undefined>;
+
+/**
+ * papaparse `transformHeader`: headers match without regard to case and surrounding spaces.
+ * papaparse already strips a BOM from the first header; dropping it here too keeps the function
+ * right for callers that read headers some other way.
+ */
+export function normalizeHeader(header: string): string {
+  return header.replace(/^\uFEFF/, '').trim().toLowerCase();
+}
+
+/** The required columns a header row lacks (normalized field names in); empty when importable. */
+export function missingColumns(fields: readonly string[] | undefined): RequiredColumn[] {
+  const present = new Set((fields ?? []).map(normalizeHeader));
+  return REQUIRED_COLUMNS.filter((column) => !present.has(column));
+}
+
+export function hasRequiredColumns(fields: readonly string[] | undefined): boolean {
+  return missingColumns(fields).length === 0;
+}
+
+/** The papaparse options every reader of an import file uses (worker, tests, bench), so all read the same rows. */
+export interface CsvParseOptions {
+  header: true;
+  skipEmptyLines: 'greedy';
+  transformHeader: (header: string) => string;
+  beforeFirstChunk: (chunk: string) => string;
+  delimitersToGuess: string[];
+}
+
+export const CSV_PARSE_OPTIONS: CsvParseOptions = {
+  header: true,
+  // 'greedy' drops whitespace-only lines as well as empty ones (spec 5: empty lines are skipped).
+  skipEmptyLines: 'greedy',
+  transformHeader: normalizeHeader,
+  // A BOM in front of a QUOTED first header ("\uFEFF"name"") would turn the quotes into literal text,
+  // so drop it before the parser sees the first character.
+  beforeFirstChunk: (chunk) => chunk.replace(/^\uFEFF/, ''),
+  // Excel writes ';' where the list separator is ','-as-decimal; a wrong guess ends at the header check.
+  delimitersToGuess: [',', ';', '\t'],
+};
+
+export function isGender(value: string): value is Gender {
+  return (GENDERS as readonly string[]).includes(value);
+}
+
+/** Trimmed cell text; '' for a missing cell (a short row) or a non-string. */
+function cell(raw: RawCsvRow, column: RequiredColumn): string {
+  const value = raw[column];
+  // NFC so a decomposed "Á" (A + combining acute, as some macOS tools write) matches the composed one
+  // the letter filter and the database compare against.
+  return typeof value === 'string' ? value.normalize('NFC').trim() : '';
+}
+
+/**
+ * First letter upper, the rest lower (spec 5). Array.from splits by code point, not UTF-16 unit, and
+ * the locale-independent toUpperCase/toLowerCase apply Unicode's case tables (Á, Æ, Ö, Ð, Þ map
+ * correctly) without letting the browser's locale change the data (a Turkish locale would turn "i"
+ * into "İ").
+ */
+export function capitalizeName(name: string): string {
+  const [first = '', ...rest] = Array.from(name.trim());
+  return first.toUpperCase() + rest.join('').toLowerCase();
+}
+
+/**
+ * Longest name or nationality the server stores (server/src/names/normalize.ts MAX_TEXT_LENGTH,
+ * counted like it: UTF-16 units after NFC and trim). The server rejects a whole request for one such
+ * row, so the console skips it instead of failing a batch of good rows.
+ */
+export const MAX_CELL_LENGTH = 200;
+// C0 controls and DEL, which the server refuses too (PostgreSQL text cannot hold NUL).
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
+export type SkipReason = 'missing-field' | 'unknown-gender' | 'unstorable-text';
+
+export type CheckedRow = { ok: true; row: BulkImportRow } | { ok: false; reason: SkipReason };
+
+/**
+ * Validates and normalizes one row. A row is skipped when name, gender or nationality is empty after
+ * trimming (spec 5); also when the gender is not male/female/unisex, or the name or nationality is
+ * longer than MAX_CELL_LENGTH or holds control characters: the server rejects the whole request for
+ * such a row, so sending it would fail a batch of good rows.
+ */
+export function checkCsvRow(raw: RawCsvRow, createdAt: string): CheckedRow {
+  const name = cell(raw, 'name');
+  const gender = cell(raw, 'gender').toLowerCase();
+  const nationality = cell(raw, 'nationality').toLowerCase();
+  if (!name || !gender || !nationality) return { ok: false, reason: 'missing-field' };
+  if (!isGender(gender)) return { ok: false, reason: 'unknown-gender' };
+  for (const text of [name, nationality]) {
+    if (text.length > MAX_CELL_LENGTH || CONTROL_CHARS.test(text)) return { ok: false, reason: 'unstorable-text' };
+  }
+  return { ok: true, row: { name: capitalizeName(name), gender, nationality, createdAt } };
+}
+
+/** The row to send, or null when it is skipped (and counted). `createdAt`: the import's start, ISO. */
+export function normalizeCsvRow(raw: RawCsvRow, createdAt: string): BulkImportRow | null {
+  const checked = checkCsvRow(raw, createdAt);
+  return checked.ok ? checked.row : null;
+}

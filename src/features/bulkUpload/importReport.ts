@@ -1,0 +1,113 @@
+// The texts of the bulk import (spec 5 and 8) and the final report of a job: exactly which rows
+// landed, which did not and why, so a user can re-import the rest without losing or doubling rows.
+
+export const NO_FILE_TEXT = 'Please select a CSV file to upload.';
+export const PARSE_ERROR_TEXT = 'Error parsing file. Please check the file and try again.';
+export const UPLOAD_ERROR_TEXT = 'Error during upload. Please check the file format and try again.';
+export const UPLOAD_ERROR_TOAST = 'Bulk upload failed. Please check file format and try again.';
+export const successText = (added: number, skipped: number) => `Bulk upload completed! Added: ${added}, Skipped: ${skipped}`;
+export const successToast = (added: number) => `Successfully imported ${added} names!`;
+
+/** How one sent batch settled. 'rejected': the server answered with an error, so its transaction
+ * rolled back; 'unknown': no answer (timeout, network), so it may or may not have committed. */
+export interface BatchOutcome {
+  seq: number;
+  fromRow: number;
+  toRow: number;
+  rows: number;
+  state: 'added' | 'rejected' | 'unknown';
+  added: number;
+  reason?: string;
+}
+
+export interface ImportTally {
+  /** settled batches; every batch that was sent is settled before a report is written */
+  outcomes: BatchOutcome[];
+  rowsRead: number;
+  rowsSkipped: number;
+  rowsSent: number;
+  rowsAdded: number;
+  /** every row of the file was sent (the parser reached the end and nothing was held back) */
+  allSent: boolean;
+}
+
+export interface Report {
+  message: string;
+  detail: string | null;
+}
+
+export const formatCount = (n: number) => n.toLocaleString('en-US');
+
+function rowsText(from: number, to: number): string {
+  return from === to ? `row ${formatCount(from)}` : `rows ${formatCount(from)}–${formatCount(to)}`;
+}
+
+/** Consecutive added batches merged into one range (batches partition the rows, so seq order = row order). */
+function addedRanges(outcomes: BatchOutcome[]): string[] {
+  const ranges: string[] = [];
+  let start: BatchOutcome | null = null;
+  let prev: BatchOutcome | null = null;
+  for (const o of outcomes) {
+    if (o.state === 'added' && start && prev && o.seq === prev.seq + 1) {
+      prev = o;
+      continue;
+    }
+    if (start && prev) ranges.push(rowsText(start.fromRow, prev.toRow));
+    start = o.state === 'added' ? o : null;
+    prev = o.state === 'added' ? o : null;
+  }
+  if (start && prev) ranges.push(rowsText(start.fromRow, prev.toRow));
+  return ranges;
+}
+
+/** Sentences saying where every row read so far went. Row numbers count data rows after the header. */
+export function landingSentences(tally: ImportTally): string[] {
+  const outcomes = [...tally.outcomes].sort((a, b) => a.seq - b.seq);
+  const sentences: string[] = [];
+  const added = addedRanges(outcomes);
+  if (added.length > 0) sentences.push(`Added: ${added.join(', ')}.`);
+  for (const o of outcomes) {
+    if (o.state === 'rejected') sentences.push(`Not added: ${rowsText(o.fromRow, o.toRow)} (${o.reason ?? 'rejected by the server'}).`);
+    if (o.state === 'unknown') {
+      sentences.push(
+        `Unconfirmed: ${rowsText(o.fromRow, o.toRow)} (${o.reason ?? 'no answer'}); they may or may not have been added, so check them before importing them again.`,
+      );
+    }
+  }
+  const lastSent = outcomes.reduce((max, o) => Math.max(max, o.toRow), 0);
+  if (!tally.allSent) {
+    sentences.push(lastSent === 0 ? 'Nothing was sent.' : `Not sent: rows ${formatCount(lastSent + 1)} to the end of the file.`);
+  }
+  if (tally.rowsSkipped > 0) {
+    sentences.push(`Skipped${tally.allSent ? '' : ' so far'}: ${formatCount(tally.rowsSkipped)} rows (missing field, unknown gender or unstorable text).`);
+  }
+  const sentButNotCounted = outcomes.filter((o) => o.state === 'added' && o.added < o.rows).reduce((n, o) => n + o.rows - o.added, 0);
+  if (sentButNotCounted > 0) sentences.push(`The server left out ${formatCount(sentButNotCounted)} of the rows it accepted.`);
+  return sentences;
+}
+
+export function successReport(tally: ImportTally): Report {
+  const leftOut = tally.rowsSent - tally.rowsAdded;
+  return {
+    message: successText(tally.rowsAdded, tally.rowsSkipped),
+    detail: leftOut > 0 ? `The server added ${formatCount(tally.rowsAdded)} of the ${formatCount(tally.rowsSent)} rows sent.` : null,
+  };
+}
+
+export function cancelledReport(tally: ImportTally): Report {
+  return {
+    message: `Cancelled. ${formatCount(tally.rowsAdded)} names were added before cancelling.`,
+    detail: landingSentences(tally).join(' ') || null,
+  };
+}
+
+export function uploadFailedReport(tally: ImportTally, parseProblem?: string): Report {
+  const sentences = [`${formatCount(tally.rowsAdded)} names had already been added before the upload stopped.`];
+  if (parseProblem) sentences.push(`The file could not be read further: ${parseProblem}`);
+  return { message: UPLOAD_ERROR_TEXT, detail: [...sentences, ...landingSentences(tally)].join(' ') };
+}
+
+/** The file was unusable before any row was sent (missing columns, broken quoting early on). */
+export function parseFailedReport(problem: string): Report {
+  return { message: PARSE_ERROR_TEXT, detail: `${problem} Nothing was imported.` };
+}
