@@ -4,8 +4,17 @@ export interface QueryResult<T> {
   affectedRows: number;
 }
 
+/**
+ * Value types are the same on both drivers: int8 (bigint ids, count(*)) arrives as a JS number,
+ * numeric (avg(), sums of numerics) as a string, timestamptz as a Date, json/jsonb parsed.
+ */
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+}
+
+/** What a transaction callback gets: parameterised queries plus multi-statement exec (migrations). */
+export interface Transaction extends Queryable {
+  exec(sql: string): Promise<void>;
 }
 
 /** One interface over PGlite (embedded, default) and a real PostgreSQL server (DATABASE_URL). */
@@ -14,6 +23,6 @@ export interface Db extends Queryable {
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   /** BEGIN ... COMMIT around fn; ROLLBACK when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

@@ -1,0 +1,118 @@
+import type { ServerResponse } from 'node:http';
+import path from 'node:path';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import { createGuards } from './auth/guard';
+import { createSessionTokens } from './auth/tokens';
+import type { Db } from './db/types';
+import { installErrorHandler, installJsonParser, notFoundBody } from './http/errorHandling';
+import { strictBodyValidators } from './http/validators';
+import { LiveCountsHub } from './live/liveCounts';
+import { authRoutes, DEFAULT_SIGN_IN_RATE_LIMIT, type SignInRateLimit } from './routes/auth';
+import { bulkImportRoutes } from './routes/bulkImport';
+import { healthRoutes } from './routes/health';
+import { liveRoutes } from './routes/live';
+import { namesRoutes } from './routes/names';
+import { statsRoutes } from './routes/stats';
+import { usersRoutes } from './routes/users';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Live users / accepted-connection counts; routes that change them call `refresh()`. */
+    liveCounts: LiveCountsHub;
+  }
+}
+
+export interface BuildAppOptions {
+  db: Db;
+  /** HS256 key for session tokens (see auth/secret.ts for where it comes from). */
+  sessionSecret: string;
+  /** The built console (dist/): served with a fallback to index.html for client-side routes. */
+  staticDir?: string;
+  logger?: FastifyServerOptions['logger'];
+  signInRateLimit?: SignInRateLimit;
+  /** How often the shared live-counts poller reads the database. */
+  livePollMs?: number;
+  /** Called for every route as it is registered (tests enumerate the routes with it). */
+  onRoute?: (route: RouteOptions) => void;
+}
+
+/** Large enough for a bulk import batch of BULK_IMPORT_MAX_ROWS rows. */
+const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+
+/** Request log lines without the session token an EventSource URL carries (`?access_token=`). */
+const redactedUrl = (url: string) => url.replace(/([?&]access_token=)[^&]*/g, '$1[redacted]');
+function loggerOptions(logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const base = typeof logger === 'object' ? logger : {};
+  return {
+    ...base,
+    serializers: {
+      req: (request: FastifyRequest) => ({ method: request.method, url: redactedUrl(request.url), host: request.host, remoteAddress: request.ip }),
+      ...base.serializers,
+    },
+  };
+}
+
+const isBackendPath = (url: string) => /^\/(api|auth)(\/|\?|$)/.test(url);
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { db } = options;
+  const app = Fastify({
+    logger: loggerOptions(options.logger),
+    bodyLimit: BODY_LIMIT_BYTES,
+    schemaController: strictBodyValidators(),
+  });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+
+  const tokens = createSessionTokens(options.sessionSecret);
+  const guards = createGuards(db, tokens);
+  const liveCounts = new LiveCountsHub(db, options.livePollMs ?? 1000, (error) => app.log.error({ err: error }, 'live counts poll failed'));
+  const openStreams = new Set<ServerResponse>();
+  app.decorate('liveCounts', liveCounts);
+  app.decorateRequest('account', null);
+
+  installJsonParser(app);
+  installErrorHandler(app);
+  await app.register(fastifyRateLimit, { global: false });
+
+  await app.register(authRoutes, { prefix: '/auth', db, tokens, guards, signInRateLimit: options.signInRateLimit ?? DEFAULT_SIGN_IN_RATE_LIMIT });
+
+  await app.register(
+    async (api) => {
+      // Every /api route, including those the names plugins add, sits behind this guard.
+      api.addHook('onRequest', guards.requireAdmin);
+      await api.register(statsRoutes, { db });
+      await api.register(healthRoutes, { db });
+      await api.register(usersRoutes, { db, liveCounts });
+      await api.register(liveRoutes, { liveCounts, openStreams });
+      await api.register(namesRoutes, { db });
+      await api.register(bulkImportRoutes, { db });
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.staticDir) {
+    // Loaded only when serving the built console; the API alone (npm start, most tests) never needs it.
+    const { default: fastifyStatic } = await import('@fastify/static');
+    await app.register(fastifyStatic, { root: path.resolve(options.staticDir), index: 'index.html' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    // Client-side routes (/dashboard, /manage-names ...) get the app shell; files and the backend's
+    // own paths do not (a missing script must be a 404, not HTML).
+    if (options.staticDir && wantsPage && !isBackendPath(request.url) && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0]!)) {
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.code(404).send(notFoundBody(request));
+  });
+
+  // Open event streams would hold close() forever: end them first.
+  app.addHook('preClose', async () => {
+    liveCounts.stop();
+    for (const stream of openStreams) stream.end();
+    openStreams.clear();
+  });
+
+  return app;
+}

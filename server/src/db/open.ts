@@ -1,0 +1,21 @@
+import path from 'node:path';
+import { openPglite } from './pglite';
+import { openPostgres } from './postgres';
+import type { Db } from './types';
+
+export interface OpenDatabaseOptions {
+  /** postgres://... selects a real PostgreSQL server; otherwise the embedded PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite folder (default `.data/pglite` under the working directory) or 'memory://'. */
+  dataDir?: string;
+  /** PostgreSQL only: schema to work in (tests); default is the server's search_path (public). */
+  schema?: string;
+}
+
+export const DEFAULT_DATA_DIR = path.join('.data', 'pglite');
+
+export function openDatabase(options: OpenDatabaseOptions = {}): Promise<Db> {
+  if (options.databaseUrl) return openPostgres({ connectionString: options.databaseUrl, schema: options.schema });
+  const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
+  return openPglite(dataDir.includes('://') ? dataDir : path.resolve(dataDir));
+}

@@ -1,0 +1,42 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { Db, QueryResult, Transaction } from './types';
+
+interface PgliteQueryable {
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows?: number }>;
+}
+
+async function run<T>(target: PgliteQueryable, sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+  const result = await target.query<T>(sql, params);
+  return { rows: result.rows, affectedRows: result.affectedRows ?? 0 };
+}
+
+/**
+ * Embedded PostgreSQL (WASM). `dataDir` is a folder (created if missing) or 'memory://'.
+ * PGlite serves one query at a time; its own mutex queues concurrent callers, and a transaction
+ * holds that mutex, so callers outside the transaction simply wait.
+ */
+export async function openPglite(dataDir: string): Promise<Db> {
+  if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
+  const pg = await PGlite.create(dataDir);
+  return {
+    kind: 'pglite',
+    query: (sql, params) => run(pg, sql, params),
+    async exec(sql) {
+      await pg.exec(sql);
+    },
+    transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+      return pg.transaction((tx) =>
+        fn({
+          query: (sql, params) => run(tx, sql, params),
+          async exec(sql) {
+            await tx.exec(sql);
+          },
+        }),
+      );
+    },
+    async close() {
+      if (!pg.closed) await pg.close();
+    },
+  };
+}

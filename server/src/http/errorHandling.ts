@@ -1,0 +1,65 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiErrorBody } from '../../../src/api/contract';
+import { HttpError } from './errors';
+import { describeValidationError, fieldOfValidationError } from './validation';
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+/** Every error leaves as an ApiErrorBody; a 5xx never carries the real message or stack (it is logged). */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send(error.toBody());
+    }
+    if (error.validation && error.validation.length > 0) {
+      const first = error.validation[0]!;
+      const field = fieldOfValidationError(first, error.validationContext ?? 'body');
+      const body: ApiErrorBody = { error: 'bad_request', message: describeValidationError(first, field), field };
+      return reply.code(400).send(body);
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON, body too large, wrong content type): their
+      // messages describe the request, not the server, so they are safe to pass on.
+      const body: ApiErrorBody = {
+        error: CODE_BY_STATUS[status] ?? 'bad_request',
+        message: error.message,
+        ...(error.code?.startsWith('FST_ERR_CTP') ? { field: 'body' } : {}),
+      };
+      return reply.code(status).send(body);
+    }
+    request.log.error({ err: error }, 'request failed');
+    const body: ApiErrorBody = { error: 'internal_error', message: 'Internal server error' };
+    return reply.code(500).send(body);
+  });
+}
+
+/** Unknown routes: a JSON 404 (the path only: a query string may carry a token). */
+export function notFoundBody(request: FastifyRequest): ApiErrorBody {
+  const path = request.url.split('?')[0];
+  return { error: 'not_found', message: `Route ${request.method} ${path} not found` };
+}
+
+/**
+ * JSON bodies, except that an empty body counts as no body (a POST with a JSON content type and
+ * nothing in it, e.g. sign-out), so the route's schema says what is missing instead of a parse error.
+ */
+export function installJsonParser(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
+}

@@ -1,0 +1,27 @@
+import type { ApiErrorBody } from '../../../src/api/contract';
+
+/**
+ * An error a route throws on purpose: the error handler sends it as an ApiErrorBody with its status.
+ * Anything else that is thrown becomes a 500 'Internal server error' (and is logged).
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+
+  toBody(): ApiErrorBody {
+    return { error: this.code, message: this.message, ...(this.field ? { field: this.field } : {}) };
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new HttpError(400, 'bad_request', message, field);
+export const notFound = (message: string) => new HttpError(404, 'not_found', message);
+export const conflict = (message: string, field?: string) => new HttpError(409, 'conflict', message, field);
+export const unauthorized = (message = 'Sign-in required') => new HttpError(401, 'unauthorized', message);
+export const forbidden = (message = 'Admin access required') => new HttpError(403, 'forbidden', message);

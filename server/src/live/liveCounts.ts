@@ -1,0 +1,96 @@
+import type { LiveCounts } from '../../../src/api/contract';
+import type { Queryable } from '../db/types';
+
+export type LiveCountsListener = (counts: LiveCounts) => void;
+
+export async function readLiveCounts(db: Queryable): Promise<LiveCounts> {
+  const { rows } = await db.query<LiveCounts>(
+    `SELECT (SELECT count(*) FROM users)::int AS users,
+            (SELECT count(*) FROM connection_requests WHERE status = 'accepted')::int AS "acceptedConnections"`,
+  );
+  const row = rows[0];
+  if (!row) throw new Error('live counts query returned no row');
+  return row;
+}
+
+const sameCounts = (a: LiveCounts | null, b: LiveCounts) =>
+  a !== null && a.users === b.users && a.acceptedConnections === b.acceptedConnections;
+
+/**
+ * The users and accepted-connection counts, shared by every live subscriber: ONE poller (started
+ * with the first subscriber, stopped with the last) reads them, and listeners hear only changes.
+ * Polling catches writes made by anything (another process, psql); `refresh()` after the server's
+ * own writes pushes those without waiting for the next tick.
+ */
+export class LiveCountsHub {
+  private readonly listeners = new Set<LiveCountsListener>();
+  private latest: LiveCounts | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private inFlight: Promise<void> | null = null;
+  private refreshAgain = false;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly intervalMs = 1000,
+    private readonly onError: (error: unknown) => void = () => undefined,
+  ) {}
+
+  get subscriberCount(): number {
+    return this.listeners.size;
+  }
+
+  /** Calls `listener` with the current counts at once, then on every change. Returns the unsubscribe. */
+  async subscribe(listener: LiveCountsListener): Promise<() => void> {
+    // Read before adding the listener, so the first counts reach it once, from the line below.
+    if (this.latest === null) await this.refresh();
+    this.listeners.add(listener);
+    if (!this.timer) {
+      this.timer = setInterval(() => void this.refresh(), this.intervalMs);
+      this.timer.unref();
+    }
+    if (this.latest !== null) listener(this.latest);
+    return () => this.unsubscribe(listener);
+  }
+
+  /** Re-reads the counts now and tells the listeners when they changed. Concurrent calls coalesce. */
+  refresh(): Promise<void> {
+    if (this.inFlight) {
+      // A write landed while a read was running: read once more after it, so it is not missed.
+      this.refreshAgain = true;
+      return this.inFlight;
+    }
+    this.inFlight = (async () => {
+      try {
+        do {
+          this.refreshAgain = false;
+          const counts = await readLiveCounts(this.db);
+          if (sameCounts(this.latest, counts)) continue;
+          this.latest = counts;
+          for (const listener of [...this.listeners]) listener(counts);
+        } while (this.refreshAgain);
+      } catch (error) {
+        this.onError(error);
+      } finally {
+        this.inFlight = null;
+      }
+    })();
+    return this.inFlight;
+  }
+
+  stop(): void {
+    this.listeners.clear();
+    this.stopTimer();
+  }
+
+  private unsubscribe(listener: LiveCountsListener): void {
+    this.listeners.delete(listener);
+    if (this.listeners.size === 0) this.stopTimer();
+  }
+
+  private stopTimer(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    // Nobody hears changes while stopped: the next subscriber must get fresh counts, not stale ones.
+    this.latest = null;
+  }
+}

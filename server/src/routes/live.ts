@@ -1,0 +1,65 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyPluginAsync } from 'fastify';
+import type { LiveCounts } from '../../../src/api/contract';
+import type { LiveCountsHub } from '../live/liveCounts';
+
+export interface LiveRoutesOptions {
+  liveCounts: LiveCountsHub;
+  /** Open streams, so the server can end them when it closes. */
+  openStreams: Set<ServerResponse>;
+  heartbeatMs?: number;
+}
+
+/**
+ * GET /live/counts: server-sent events. `event: counts` with LiveCounts at once and on every change,
+ * a comment line every 15 s so proxies keep the connection open.
+ */
+export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, { liveCounts, openStreams, heartbeatMs = 15_000 }) => {
+  app.get(
+    '/live/counts',
+    {
+      config: { tokenInQuery: true },
+      schema: { querystring: { type: 'object', properties: { access_token: { type: 'string' } } } },
+    },
+    async (request, reply) => {
+      reply.hijack();
+      const stream = reply.raw;
+      stream.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      // A HEAD request gets the head only (Node would otherwise hold it back, waiting for a body).
+      if (request.method === 'HEAD') {
+        stream.end();
+        return;
+      }
+      stream.flushHeaders();
+      stream.write('retry: 3000\n\n');
+      openStreams.add(stream);
+
+      let unsubscribe: (() => void) | null = null;
+      const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), heartbeatMs);
+      const cleanUp = () => {
+        clearInterval(heartbeat);
+        unsubscribe?.();
+        unsubscribe = null;
+        openStreams.delete(stream);
+      };
+      stream.on('close', cleanUp);
+
+      try {
+        const stop = await liveCounts.subscribe((counts: LiveCounts) => {
+          stream.write(`event: counts\ndata: ${JSON.stringify(counts)}\n\n`);
+        });
+        // The client may have gone while the first counts were read.
+        if (stream.destroyed || stream.writableEnded) stop();
+        else unsubscribe = stop;
+      } catch (error) {
+        request.log.error({ err: error }, 'live counts stream failed');
+        stream.end();
+      }
+    },
+  );
+};

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { DocumentCounts, SwipeStats } from '../../../src/api/contract';
+import type { Db, Queryable } from '../db/types';
+
+async function countNamesAndSwipes(db: Queryable): Promise<{ names: number; swipes: number }> {
+  const { rows } = await db.query<{ names: number; swipes: number }>(
+    'SELECT (SELECT count(*) FROM names)::int AS names, (SELECT count(*) FROM swipes)::int AS swipes',
+  );
+  return rows[0] ?? { names: 0, swipes: 0 };
+}
+
+/** GET /swipes/stats (spec 7) and the document-count fallback the dashboard uses when it fails. */
+export const statsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  app.get('/swipes/stats', async (): Promise<SwipeStats> => {
+    const { names, swipes } = await countNamesAndSwipes(db);
+    return { totalNames: names, totalSwipes: swipes };
+  });
+
+  // In this backend the "document store" and the API share one database, so the figures agree;
+  // on Firebase the console reads them from Firestore instead.
+  app.get('/documents/counts', async (): Promise<DocumentCounts> => countNamesAndSwipes(db));
+};

@@ -1,0 +1,65 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import type { UserRecord } from '../../../src/api/contract';
+import type { Db } from '../db/types';
+import { conflict, notFound } from '../http/errors';
+import type { LiveCountsHub } from '../live/liveCounts';
+import { createUserRecord, findUserRecord } from '../users/userRecord';
+
+export interface UsersRoutesOptions {
+  db: Db;
+  liveCounts: LiveCountsHub;
+}
+
+interface CreateUserBody {
+  uid?: string;
+  email: string;
+  username?: string;
+  displayName?: string;
+}
+
+const UID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** 28 characters, the shape of a Firebase Auth uid, so both backends' ids look alike. */
+export function newUid(): string {
+  return Array.from({ length: 28 }, () => UID_ALPHABET[randomInt(UID_ALPHABET.length)]).join('');
+}
+
+const uidParam = { type: 'string', minLength: 1, maxLength: 128 } as const;
+
+const createUserBody = {
+  type: 'object',
+  required: ['email'],
+  additionalProperties: false,
+  properties: {
+    uid: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' },
+    email: { type: 'string', format: 'email', maxLength: 254 },
+    username: { type: 'string', minLength: 1, maxLength: 64 },
+    displayName: { type: 'string', minLength: 1, maxLength: 128 },
+  },
+} as const;
+
+/** End-user records (the users collection of spec 3). */
+export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { db, liveCounts }) => {
+  app.get<{ Params: { uid: string } }>(
+    '/users/:uid',
+    { schema: { params: { type: 'object', required: ['uid'], properties: { uid: uidParam } } } },
+    async (request): Promise<UserRecord> => {
+      const record = await findUserRecord(db, request.params.uid);
+      if (!record) throw notFound(`No user record ${request.params.uid}`);
+      return record;
+    },
+  );
+
+  app.post<{ Body: CreateUserBody }>('/users', { schema: { body: createUserBody } }, async (request, reply) => {
+    const { uid = newUid(), email, username, displayName } = request.body;
+    const record = await db.transaction(async (tx) => {
+      const created = await createUserRecord(tx, { uid, email, username: username ?? null, displayName: displayName ?? null });
+      if (created) await tx.query(`INSERT INTO audit_logs (event, user_id, total_active_time_formatted) VALUES ('USER_CREATED', $1, $2)`, [uid, created.totalActiveTimeFormatted]);
+      return created;
+    });
+    if (!record) throw conflict(`A user record ${uid} already exists`, 'uid');
+    // Subscribers to the live counts hear about it now rather than at the next poll.
+    void liveCounts.refresh();
+    return reply.code(201).send(record);
+  });
+};

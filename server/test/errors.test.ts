@@ -1,0 +1,174 @@
+import { mkdtempSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { UserRecord } from '../../src/api/contract';
+import { buildApp } from '../src/app';
+import type { Db } from '../src/db/types';
+import { createTestApp, TEST_SESSION_SECRET, type TestApp } from './testApp';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: 'accounts' });
+});
+afterAll(async () => t?.close());
+
+const admin = () => ({ authorization: `Bearer ${t.adminToken}` });
+
+describe('unknown routes', () => {
+  it.each(['/nope', '/api/nope', '/auth/nope', '/api'])('GET %s answers 404 JSON', async (url) => {
+    const response = await t.app.inject({ method: 'GET', url, headers: admin() });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toMatchObject({ error: 'not_found' });
+  });
+
+  it('never echoes the query string (it may carry a token)', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/nope?access_token=secret-value' });
+    expect(response.body).not.toContain('secret-value');
+  });
+});
+
+describe('input validation', () => {
+  const post = (payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/users', headers: { ...admin(), ...headers }, payload: payload as string });
+
+  it.each([
+    ['a missing email', { username: 'x' }, 'email'],
+    ['a malformed email', { email: 'not-an-email' }, 'email'],
+    ['an empty username', { email: 'a@example.com', username: '' }, 'username'],
+    ['a uid with odd characters', { email: 'a@example.com', uid: 'has spaces' }, 'uid'],
+    ['a wrongly typed displayName', { email: 'a@example.com', displayName: 42 }, 'displayName'],
+  ])('answers %s with 400 naming the field', async (_label, body, field) => {
+    const response = await post(body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'bad_request', message: expect.stringContaining(field), field });
+  });
+
+  it('answers malformed JSON with 400 naming the body', async () => {
+    const response = await post('{"email": ', { 'content-type': 'application/json' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'bad_request', field: 'body' });
+  });
+
+  it('answers a missing body with 400', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/users', headers: admin() });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'bad_request', field: 'body' });
+  });
+});
+
+describe('users', () => {
+  it('creates a record with the spec defaults (201), reads it back, refuses a duplicate uid (409)', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: admin(),
+      payload: { uid: 'e2e-user-1', email: 'e2e.one@example.com', username: 'e2eone', displayName: 'E2E One' },
+    });
+    expect(created.statusCode).toBe(201);
+    const record = created.json<UserRecord>();
+    expect(record).toMatchObject({
+      uid: 'e2e-user-1',
+      accountActive: true,
+      isPremium: false,
+      isAdmin: false,
+      preferredGender: 'all',
+      preferredNationality: 'all',
+      preferredLanguage: 'english',
+      connectionRequestSent: false,
+      dailySwipeCount: 0,
+      connectedUserId: null,
+      connectionStatus: null,
+      lastLogin: null,
+      totalActiveTimeFormatted: '0h 0m 0s',
+      notificationSettings: { matchedName: true, connectionRequest: true, connectionConfirmed: true, connectionRejected: true, partnerDisconnected: true, dailyReminder: false },
+    });
+    const read = await t.app.inject({ method: 'GET', url: '/api/users/e2e-user-1', headers: admin() });
+    expect(read.json()).toEqual(record);
+    const duplicate = await t.app.inject({ method: 'POST', url: '/api/users', headers: admin(), payload: { uid: 'e2e-user-1', email: 'x@example.com' } });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toMatchObject({ error: 'conflict', field: 'uid' });
+    const { rows } = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_logs WHERE event = 'USER_CREATED' AND user_id = 'e2e-user-1'`);
+    expect(rows[0]!.n).toBe(1);
+  });
+
+  it('generates a Firebase-like uid when none is given', async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/api/users', headers: admin(), payload: { email: 'nouid@example.com' } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json<UserRecord>().uid).toMatch(/^[A-Za-z0-9]{28}$/);
+  });
+
+  it('answers an unknown uid with 404 JSON', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/users/does-not-exist', headers: admin() });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: 'not_found' });
+  });
+});
+
+describe('server errors', () => {
+  let failing: FastifyInstance;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    // The same database, except that reading swipes fails the way a broken connection would.
+    const db: Db = {
+      ...t.db,
+      query: (sql, params) => (/FROM swipes/.test(sql) ? Promise.reject(new Error('connection to swipes exploded at /secret/path.ts:12')) : t.db.query(sql, params)),
+    };
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        logged.push(String(chunk));
+        done();
+      },
+    });
+    failing = await buildApp({ db, sessionSecret: TEST_SESSION_SECRET, logger: { level: 'error', stream } });
+  });
+  afterAll(async () => failing?.close());
+
+  it('answers 500 with a plain message, no stack, and logs the real error', async () => {
+    const response = await failing.inject({ method: 'GET', url: '/api/swipes/stats', headers: admin() });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: 'internal_error', message: 'Internal server error' });
+    expect(response.body).not.toMatch(/exploded|secret|stack|\bat /);
+    expect(logged.join('')).toContain('connection to swipes exploded');
+  });
+});
+
+describe('serving the built console', () => {
+  let dir: string;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'console-dist-'));
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>console</title>');
+    writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log("app")');
+    app = await buildApp({ db: t.db, sessionSecret: TEST_SESSION_SECRET, staticDir: dir });
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/dashboard', '/manage-names?x=1', '/login'])('serves index.html for the client route %s', async (url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('<title>console</title>');
+  });
+
+  it('serves files, and 404 JSON for missing files and backend paths', async () => {
+    const file = await app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toContain('console.log');
+    for (const url of ['/assets/missing.js', '/api/nope', '/auth/nope']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
+      expect(response.json()).toMatchObject({ error: 'not_found' });
+    }
+    const api = await app.inject({ method: 'GET', url: '/api/swipes/stats' });
+    expect(api.statusCode).toBe(401);
+  });
+});

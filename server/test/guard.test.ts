@@ -1,0 +1,88 @@
+import type { RouteOptions } from 'fastify';
+import type { SignInResponse } from '../../src/api/contract';
+import { createAccount } from '../src/auth/accounts';
+import { createSessionTokens } from '../src/auth/tokens';
+import { DEMO_ADMIN } from '../src/seed/demoAccounts';
+import { createTestApp, TEST_SESSION_SECRET, type TestApp } from './testApp';
+
+// The routes are collected as Fastify registers them (onRoute), so a route added later by anyone,
+// in any plugin under /api, is checked here without editing this file.
+const routes: { method: string; url: string }[] = [];
+const collect = (route: RouteOptions) => {
+  for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+};
+
+let t: TestApp;
+let baseUrl: string;
+let noRecordToken: string;
+let expiredAdminToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: 'accounts', onRoute: collect });
+  // An account that can sign in but has no end-user record.
+  await createAccount(t.db, { uid: 'guard-no-record', email: 'guard-norecord@babynames.test', password: 'guard-norecord-pw' });
+  const signedIn = await t.app.inject({ method: 'POST', url: '/auth/sign-in', payload: { email: 'guard-norecord@babynames.test', password: 'guard-norecord-pw' } });
+  noRecordToken = (signedIn.json() as SignInResponse).token;
+  expiredAdminToken = (await createSessionTokens(TEST_SESSION_SECRET).sign({ uid: DEMO_ADMIN.uid, email: DEMO_ADMIN.email }, -1)).token;
+  baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
+});
+afterAll(async () => t?.close());
+
+const apiRoutes = () => routes.filter((route) => route.url === '/api' || route.url.startsWith('/api/'));
+/** A concrete URL for a route pattern: every :param becomes '1', a wildcard 'x'. */
+const concrete = (url: string) => url.replace(/:[^/]+/g, '1').replace(/\*/g, 'x');
+
+/** The status of a request, read from the response head only (streams such as SSE never end). */
+async function statusOf(method: string, url: string, token?: string): Promise<number> {
+  const controller = new AbortController();
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const withBody = !['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(method);
+  if (withBody) headers['content-type'] = 'application/json';
+  const response = await fetch(baseUrl + url, { method, headers, body: withBody ? '{}' : undefined, signal: controller.signal });
+  controller.abort();
+  return response.status;
+}
+
+describe('every /api route demands an admin session', () => {
+  it('finds the routes to check, the names plugins’ included', () => {
+    const urls = apiRoutes().map((route) => `${route.method} ${route.url}`);
+    expect(urls).toEqual(
+      expect.arrayContaining(['GET /api/swipes/stats', 'GET /api/admin/health', 'GET /api/users/:uid', 'POST /api/users', 'GET /api/documents/counts', 'GET /api/live/counts', 'GET /api/names', 'POST /api/admin/names/bulk-import']),
+    );
+  });
+
+  it.each([
+    ['no token', 401, undefined],
+    ['a garbage token', 401, 'garbage'],
+    ['an expired admin token', 401, 'EXPIRED'],
+    ['a non-admin token', 403, 'USER'],
+    ['a token of an account without a user record', 403, 'NO_RECORD'],
+  ])('answers %s with %i JSON on every route', async (_label, expected, which) => {
+    const token = which === 'USER' ? t.userToken : which === 'NO_RECORD' ? noRecordToken : which === 'EXPIRED' ? expiredAdminToken : which;
+    const failures: string[] = [];
+    for (const route of apiRoutes()) {
+      const response = await t.app.inject({ method: route.method as 'GET', url: concrete(route.url), headers: token ? { authorization: `Bearer ${token}` } : {} });
+      if (response.statusCode !== expected) failures.push(`${route.method} ${route.url}: ${response.statusCode}`);
+      else if (route.method !== 'HEAD' && !response.headers['content-type']?.toString().startsWith('application/json')) failures.push(`${route.method} ${route.url}: not JSON`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('lets the admin through on every route (no 401/403)', async () => {
+    const failures: string[] = [];
+    for (const route of apiRoutes()) {
+      const status = await statusOf(route.method, concrete(route.url), t.adminToken);
+      if (status === 401 || status === 403) failures.push(`${route.method} ${route.url}: ${status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('token in the query string (EventSource cannot send headers)', () => {
+  it('is accepted on the live stream only, with the same 401/403 rules', async () => {
+    expect(await statusOf('GET', `/api/live/counts?access_token=${t.adminToken}`)).toBe(200);
+    expect(await statusOf('GET', `/api/live/counts?access_token=${t.userToken}`)).toBe(403);
+    expect(await statusOf('GET', '/api/live/counts?access_token=garbage')).toBe(401);
+    expect(await statusOf('GET', `/api/swipes/stats?access_token=${t.adminToken}`)).toBe(401);
+  });
+});

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { SignInResponse } from '../../src/api/contract';
+import { buildApp, type BuildAppOptions } from '../src/app';
+import { migrate } from '../src/db/migrate';
+import { openDatabase } from '../src/db/open';
+import type { Db } from '../src/db/types';
+import { DEMO_ADMIN, DEMO_USER } from '../src/seed/demoAccounts';
+import { seedDemoData } from '../src/seed/seed';
+
+// Starting PGlite and seeding takes seconds (more on a busy machine): longer than Jest's 5 s default,
+// which the per-project testTimeout in jest.config.ts does not change for hooks. Applies to every
+// test file that imports this helper.
+jest.setTimeout(120_000);
+
+/** A fixed signing key for tests (at least 32 characters). */
+export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef';
+
+export interface TestAppOptions extends Partial<Omit<BuildAppOptions, 'db'>> {
+  /** 'full' (default): demo accounts + demo data. 'accounts': only the demo admin and user (empty names, swipes...). */
+  seed?: 'full' | 'accounts';
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  /** Bearer token of the demo admin (passes the /api guard). */
+  adminToken: string;
+  /** Bearer token of the demo non-admin user (401-free, but 403 on /api). */
+  userToken: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A migrated, seeded backend for one test file (share it: PGlite takes seconds to start).
+ * In-memory PGlite by default; with DATABASE_URL set, a real PostgreSQL server, in a fresh schema
+ * of its own that close() drops, so parallel test files never see each other's rows.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { seed = 'full', ...appOptions } = options;
+  const databaseUrl = process.env.DATABASE_URL;
+  const schema = databaseUrl ? `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}` : undefined;
+  if (databaseUrl && schema) {
+    const admin = await openDatabase({ databaseUrl });
+    try {
+      await admin.exec(`CREATE SCHEMA "${schema}"`);
+    } finally {
+      await admin.close();
+    }
+  }
+  const db = await openDatabase(databaseUrl ? { databaseUrl, schema } : { dataDir: 'memory://' });
+  await migrate(db);
+  await seedDemoData(db, { content: seed });
+
+  const app = await buildApp({ sessionSecret: TEST_SESSION_SECRET, logger: false, ...appOptions, db });
+  await app.ready();
+
+  const signIn = async (email: string, password: string) => {
+    const response = await app.inject({ method: 'POST', url: '/auth/sign-in', payload: { email, password } });
+    if (response.statusCode !== 200) throw new Error(`test sign-in failed for ${email}: ${response.statusCode} ${response.body}`);
+    return (response.json() as SignInResponse).token;
+  };
+  const adminToken = await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const userToken = await signIn(DEMO_USER.email, DEMO_USER.password);
+
+  return {
+    app,
+    db,
+    adminToken,
+    userToken,
+    async close() {
+      await app.close();
+      await db.close();
+      if (databaseUrl && schema) {
+        const admin = await openDatabase({ databaseUrl });
+        try {
+          await admin.exec(`DROP SCHEMA "${schema}" CASCADE`);
+        } finally {
+          await admin.close();
+        }
+      }
+    },
+  };
+}
