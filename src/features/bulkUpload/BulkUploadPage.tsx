@@ -1,16 +1,18 @@
 // Bulk Upload (/bulk-upload): the CSV import job and the bulk delete by nationality (spec 2, 5, 8).
-import { Stack, Typography } from '@mui/material';
+import { Container, Stack, Typography } from '@mui/material';
 import { BulkDeleteCard } from './components/BulkDeleteCard';
 import { ImportCard } from './components/ImportCard';
 
 export default function BulkUploadPage() {
   return (
-    <Stack spacing={3} sx={{ maxWidth: 900 }}>
-      <Typography variant="h4" component="h1">
-        Bulk Upload
-      </Typography>
-      <ImportCard />
-      <BulkDeleteCard />
-    </Stack>
+    <Container maxWidth="md" sx={{ py: 3 }}>
+      <Stack spacing={3}>
+        <Typography variant="h4" component="h1">
+          Bulk Upload
+        </Typography>
+        <ImportCard />
+        <BulkDeleteCard />
+      </Stack>
+    </Container>
   );
 }

@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import { adminToken, apiGet, signIn } from './helpers';
+import { writeNamesCsv } from './csvFixtures';
+
+interface SwipeStats { totalNames: number; totalSwipes: number }
+
+test.describe.configure({ mode: 'serial' });
+
+test('uploads a CSV of a few thousand real names with progress and exact final counts', async ({ page, request }, testInfo) => {
+  const token = await adminToken(request);
+  const before = (await apiGet<SwipeStats>(request, token, '/swipes/stats')).totalNames;
+  const csv = writeNamesCsv(testInfo.outputDir, 'names-3000.csv', 3000);
+
+  await signIn(page);
+  await page.goto('/bulk-upload');
+  // Slow each batch a little so the progress bar can be seen; the server still does the work.
+  await page.route('**/api/admin/names/bulk-import', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await page.getByLabel('CSV file').setInputFiles(csv.path);
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
+  await expect(page.getByText(`Bulk upload completed! Added: ${csv.validRows}, Skipped: ${csv.invalidRows}`)).toBeVisible();
+  await expect(page.getByText(`Successfully imported ${csv.validRows} names!`)).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('bulk-upload-done.png'), fullPage: true });
+
+  const after = (await apiGet<SwipeStats>(request, token, '/swipes/stats')).totalNames;
+  expect(after - before).toBe(csv.validRows);
+});
+
+test('cancelling a large upload midway reports exactly what landed', async ({ page, request }, testInfo) => {
+  const token = await adminToken(request);
+  const before = (await apiGet<SwipeStats>(request, token, '/swipes/stats')).totalNames;
+  const csv = writeNamesCsv(testInfo.outputDir, 'names-100000.csv', 100_000);
+
+  await signIn(page);
+  await page.goto('/bulk-upload');
+  await page.route('**/api/admin/names/bulk-import', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.continue();
+  });
+  await page.getByLabel('CSV file').setInputFiles(csv.path);
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
+  await expect(page.getByText(/^Added: [1-9]/)).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('bulk-upload-running.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  const report = page.getByText(/^Cancelled\. [\d,]+ names were added before cancelling\.$/);
+  await expect(report).toBeVisible();
+  const added = Number((await report.textContent())!.match(/Cancelled\. ([\d,]+)/)![1].replace(/,/g, ''));
+  expect(added).toBeGreaterThan(0);
+  expect(added).toBeLessThan(csv.validRows);
+  await page.screenshot({ path: testInfo.outputPath('bulk-upload-cancelled.png'), fullPage: true });
+
+  // What the page says landed is what the database holds: nothing lost, nothing doubled.
+  const after = (await apiGet<SwipeStats>(request, token, '/swipes/stats')).totalNames;
+  expect(after - before).toBe(added);
+});
+
+test('bulk delete by nationality confirms, then only warns that the backend does not support it', async ({ page, request }) => {
+  const token = await adminToken(request);
+  const before = (await apiGet<SwipeStats>(request, token, '/swipes/stats')).totalNames;
+  await signIn(page);
+  await page.goto('/bulk-upload');
+
+  await page.getByRole('button', { name: 'Delete all names of this nationality' }).click();
+  await expect(page.getByText('Please select a nationality.')).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Nationality' }).click();
+  await page.getByRole('option', { name: /^irish \(\d+\)$/ }).click();
+  await page.getByRole('button', { name: 'Delete all names of this nationality' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('cannot be undone');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Bulk delete by nationality is not supported for the current backend.')).toBeVisible();
+
+  const after = (await apiGet<SwipeStats>(request, token, '/swipes/stats')).totalNames;
+  expect(after).toBe(before);
+});
