@@ -1,4 +1,8 @@
 import type { HttpHandler } from 'msw';
+import { namesHandlers } from './names.handlers';
+import { bulkUploadHandlers } from './bulkUpload.handlers';
+import { sessionHandlers } from './session.handlers';
+import { dashboardHandlers } from './dashboard.handlers';
 
 // Feature handler lists are added here. Tests override single routes with server.use(...).
-export const handlers: HttpHandler[] = [];
+export const handlers: HttpHandler[] = [...namesHandlers, ...bulkUploadHandlers, ...sessionHandlers, ...dashboardHandlers];

@@ -1,4 +1,22 @@
-// STUB: replaced by its issue's work.
+import { Container, Stack, Typography } from '@mui/material';
+import { AddNameForm } from './components/AddNameForm';
+import { NamesFilterBar } from './components/NamesFilterBar';
+import { NamesTableSection } from './components/NamesTableSection';
+import { useNamesUrlSync } from './hooks/useNamesUrlSync';
+
+/** /manage-names (spec 2): add form, filters, and the infinitely scrolling names table. */
 export default function ManageNamesPage() {
-  return <div>ManageNamesPage</div>;
+  const filtersReady = useNamesUrlSync();
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+        Manage Names
+      </Typography>
+      <Stack spacing={3}>
+        <AddNameForm />
+        <NamesFilterBar />
+        <NamesTableSection enabled={filtersReady} />
+      </Stack>
+    </Container>
+  );
 }

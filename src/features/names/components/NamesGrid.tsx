@@ -1,0 +1,166 @@
+import { useCallback, useMemo, useState } from 'react';
+import {
+  DataGrid,
+  GridActionsCellItem,
+  GridRowEditStopReasons,
+  GridRowModes,
+  type GridColDef,
+  type GridEventListener,
+  type GridRowId,
+  type GridRowModesModel,
+  type GridRowSelectionModel,
+} from '@mui/x-data-grid';
+import EditIcon from '@mui/icons-material/Edit';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import SaveIcon from '@mui/icons-material/Save';
+import CancelIcon from '@mui/icons-material/Close';
+import { GENDERS, type NameInput, type NameRecord } from '../../../api/contract';
+import { errorReason } from '../../../api/errors';
+import { notify } from '../../../lib/notify';
+import { NAMES_PAGE_SIZE } from '../namesSlice';
+import { useUpdateNameMutation } from '../namesApi';
+
+/** Spec 5: an edit is saved only with all three fields filled. */
+export const EDIT_REQUIRED_MESSAGE = 'All fields must be filled out';
+
+/** Thrown from processRowUpdate: the grid then keeps the row in edit mode (see onProcessRowUpdateError). */
+class RowSaveError extends Error {
+  constructor(
+    message: string,
+    readonly validation: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** The values an edited row would be saved with, or null when one is empty. */
+export function editedNameInput(row: Pick<NameRecord, 'name' | 'gender' | 'nationality'>): NameInput | null {
+  const input = { name: (row.name ?? '').trim(), gender: row.gender, nationality: (row.nationality ?? '').trim().toLowerCase() };
+  return input.name && input.gender && input.nationality ? input : null;
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+export interface NamesGridProps {
+  rows: NameRecord[];
+  loading: boolean;
+  noRowsLabel: string;
+  selection: GridRowSelectionModel;
+  onSelectionChange: (model: GridRowSelectionModel) => void;
+  onDeleteRequest: (row: NameRecord) => void;
+}
+
+/**
+ * The names table. Every loaded row is passed in at once: `paginationMode="server"` stops the MIT grid
+ * from slicing rows into pages (its page size may not exceed 100; the footer with the pager is hidden), and
+ * `autoHeight` lets the grid grow so the page itself scrolls (the infinite-scroll rule is about the page
+ * bottom). Sorting and column filters are off because the server orders and filters: sorting only the
+ * rows loaded so far would mislead.
+ */
+export function NamesGrid({ rows, loading, noRowsLabel, selection, onSelectionChange, onDeleteRequest }: NamesGridProps) {
+  const [rowModesModel, setRowModesModel] = useState<GridRowModesModel>({});
+  const [updateName] = useUpdateNameMutation();
+
+  const setMode = useCallback((id: GridRowId, mode: GridRowModesModel[GridRowId]) => {
+    setRowModesModel((model) => ({ ...model, [id]: mode }));
+  }, []);
+
+  // Save and Cancel are explicit (spec 2): clicking elsewhere must neither save nor drop an edit.
+  const handleRowEditStop: GridEventListener<'rowEditStop'> = (params, event) => {
+    if (params.reason === GridRowEditStopReasons.rowFocusOut) event.defaultMuiPrevented = true;
+  };
+
+  const processRowUpdate = useCallback(
+    async (newRow: NameRecord, oldRow: NameRecord): Promise<NameRecord> => {
+      const input = editedNameInput(newRow);
+      if (!input) throw new RowSaveError(EDIT_REQUIRED_MESSAGE, true);
+      if (input.name === oldRow.name && input.gender === oldRow.gender && input.nationality === oldRow.nationality) return oldRow;
+      try {
+        const saved = await updateName({ id: oldRow.id, ...input }).unwrap();
+        notify('Changes saved successfully!', 'success');
+        return saved;
+      } catch (error) {
+        notify(`Failed to save changes: ${errorReason(error)}`, 'error');
+        throw new RowSaveError(errorReason(error), false);
+      }
+    },
+    [updateName],
+  );
+
+  // The grid has put the row back into edit mode; say why when the operator can fix it in place. A toast,
+  // not a line above the grid: the edited row may be hundreds of rows down the page.
+  const handleProcessRowUpdateError = useCallback((error: unknown) => {
+    if (error instanceof RowSaveError && error.validation) notify(error.message, 'warning');
+  }, []);
+
+  const columns = useMemo<GridColDef<NameRecord>[]>(
+    () => [
+      { field: 'name', headerName: 'Name', flex: 1.2, minWidth: 160, editable: true },
+      { field: 'gender', headerName: 'Gender', type: 'singleSelect', valueOptions: [...GENDERS], width: 140, editable: true },
+      { field: 'nationality', headerName: 'Nationality', flex: 1, minWidth: 150, editable: true },
+      {
+        field: 'created_at',
+        headerName: 'Created',
+        type: 'date',
+        width: 140,
+        valueGetter: (value: string | null | undefined) => (value ? new Date(value) : null),
+        valueFormatter: (value: Date | null) => (value && !Number.isNaN(value.getTime()) ? dateFormat.format(value) : ''),
+      },
+      {
+        field: 'actions',
+        type: 'actions',
+        headerName: 'Actions',
+        width: 110,
+        getActions: ({ id, row }) => {
+          if (rowModesModel[id]?.mode === GridRowModes.Edit) {
+            return [
+              <GridActionsCellItem key="save" icon={<SaveIcon />} label="Save" color="primary" onClick={() => setMode(id, { mode: GridRowModes.View })} />,
+              <GridActionsCellItem
+                key="cancel"
+                icon={<CancelIcon />}
+                label="Cancel"
+                // ignoreModifications: the grid restores the values the row had before the edit.
+                onClick={() => setMode(id, { mode: GridRowModes.View, ignoreModifications: true })}
+              />,
+            ];
+          }
+          return [
+            <GridActionsCellItem key="edit" icon={<EditIcon />} label="Edit" onClick={() => setMode(id, { mode: GridRowModes.Edit, fieldToFocus: 'name' })} />,
+            <GridActionsCellItem key="delete" icon={<DeleteIcon />} label="Delete" onClick={() => onDeleteRequest(row)} />,
+          ];
+        },
+      },
+    ],
+    [rowModesModel, setMode, onDeleteRequest],
+  );
+
+  return (
+    <DataGrid<NameRecord>
+      rows={rows}
+      columns={columns}
+      loading={loading}
+      autoHeight
+      paginationMode="server"
+      rowCount={rows.length}
+      paginationModel={{ page: 0, pageSize: NAMES_PAGE_SIZE }}
+      // The count and "Delete selected (n)" above the grid say what the footer would.
+      hideFooter
+      checkboxSelection
+      disableRowSelectionOnClick
+      disableRowSelectionExcludeModel
+      rowSelectionModel={selection}
+      onRowSelectionModelChange={onSelectionChange}
+      editMode="row"
+      rowModesModel={rowModesModel}
+      onRowModesModelChange={setRowModesModel}
+      onRowEditStop={handleRowEditStop}
+      processRowUpdate={processRowUpdate}
+      onProcessRowUpdateError={handleProcessRowUpdateError}
+      disableColumnSorting
+      disableColumnFilter
+      disableColumnMenu
+      localeText={{ noRowsLabel }}
+      sx={{ border: 0 }}
+    />
+  );
+}

@@ -1,0 +1,168 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import type { GridRowSelectionModel } from '@mui/x-data-grid';
+import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
+import type { NameRecord } from '../../../api/contract';
+import { errorReason } from '../../../api/errors';
+import { notify } from '../../../lib/notify';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useBulkDeleteNamesMutation, useDeleteNameMutation } from '../namesApi';
+import { useNamesList } from '../hooks/useNamesList';
+import { useNearPageBottom } from '../hooks/useNearPageBottom';
+import { NamesGrid } from './NamesGrid';
+
+const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
+
+export function namesCountText(count: number): string {
+  return `Showing ${count} ${count === 1 ? 'name' : 'names'}`;
+}
+
+/** The list: count and bulk action, the grid, infinite scroll with its status line, and the delete dialogs. */
+export function NamesTableSection({ enabled }: { enabled: boolean }) {
+  const list = useNamesList(enabled);
+  const { rows } = list;
+  const contentRef = useRef<HTMLDivElement>(null);
+  // The grid renders every row it holds (autoHeight turns its row virtualization off), so the page has
+  // caught up with the data once as many data rows are in the DOM as there are rows.
+  const rowCount = useRef(0);
+  rowCount.current = rows.length;
+  const isSettled = useCallback(
+    () => (contentRef.current?.querySelectorAll('[role="row"][data-id]').length ?? 0) >= rowCount.current,
+    [],
+  );
+  useNearPageBottom(list.requestMore, { contentRef, isSettled, recheckKey: list.canLoadMore });
+
+  // Selection is screen state, not app state: it only ever refers to rows on screen. The grid drops ids
+  // that leave the rows (new filter, deletes); counting against `rows` covers the moment in between.
+  const [selection, setSelection] = useState<GridRowSelectionModel>(EMPTY_SELECTION);
+  const selectedIds = useMemo(() => rows.filter((r) => selection.ids.has(r.id)).map((r) => r.id), [rows, selection]);
+
+  // Each dialog keeps what it asks about apart from its `open` flag, so the text does not change while the
+  // dialog fades out, and the bulk delete sends exactly the ids the operator confirmed.
+  const [rowToDelete, setRowToDelete] = useState<NameRecord | null>(null);
+  const [rowDialogOpen, setRowDialogOpen] = useState(false);
+  const [deleteName, { isLoading: deleting }] = useDeleteNameMutation();
+  const [bulkIds, setBulkIds] = useState<number[]>([]);
+  const [bulkDialogOpen, setBulkDialogOpen] = useState(false);
+  const [bulkDelete, { isLoading: bulkDeleting }] = useBulkDeleteNamesMutation();
+
+  const requestDelete = useCallback((row: NameRecord) => {
+    setRowToDelete(row);
+    setRowDialogOpen(true);
+  }, []);
+
+  async function confirmDelete() {
+    if (!rowToDelete) return;
+    try {
+      await deleteName(rowToDelete.id).unwrap();
+      notify('Name deleted successfully!', 'success');
+    } catch (error) {
+      notify(`Failed to delete name. ${errorReason(error)}`, 'error');
+    } finally {
+      setRowDialogOpen(false);
+    }
+  }
+
+  function openBulkDelete() {
+    if (selectedIds.length === 0) {
+      notify('Please select at least one name to delete.', 'warning');
+      return;
+    }
+    setBulkIds(selectedIds);
+    setBulkDialogOpen(true);
+  }
+
+  async function confirmBulkDelete() {
+    try {
+      await bulkDelete(bulkIds).unwrap();
+      notify('Selected names deleted successfully!', 'success');
+      setSelection(EMPTY_SELECTION);
+    } catch (error) {
+      // The selection stays, so the operator can retry.
+      notify(`Failed to delete selected names. ${errorReason(error)}`, 'error');
+    } finally {
+      setBulkDialogOpen(false);
+    }
+  }
+
+  const n = selectedIds.length;
+  const bulkN = bulkIds.length;
+  const showFirstPageError = list.isError && rows.length === 0;
+
+  return (
+    <Paper component="section" aria-labelledby="names-list-heading" sx={{ p: 2.5 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5, flexWrap: 'wrap' }}>
+        <Box>
+          <Typography id="names-list-heading" variant="h6" component="h2">
+            Names
+          </Typography>
+          <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="names-count">
+            {list.isLoadingFirstPage ? 'Loading names…' : namesCountText(rows.length)}
+          </Typography>
+        </Box>
+        <Button variant="outlined" color="error" startIcon={<DeleteSweepIcon />} onClick={openBulkDelete}>
+          Delete selected ({n})
+        </Button>
+      </Stack>
+
+      <Box ref={contentRef}>
+        <NamesGrid
+          rows={rows}
+          loading={list.isLoadingFirstPage}
+          noRowsLabel={showFirstPageError ? 'The names could not be loaded.' : 'No names match these filters.'}
+          selection={selection}
+          onSelectionChange={setSelection}
+          onDeleteRequest={requestDelete}
+        />
+      </Box>
+
+      <Box sx={{ minHeight: 48, display: 'flex', alignItems: 'center', justifyContent: 'center', pt: 1.5 }}>
+        {list.isError ? (
+          <Alert
+            severity="error"
+            sx={{ width: '100%' }}
+            action={
+              <Button color="inherit" size="small" onClick={list.retry}>
+                Retry
+              </Button>
+            }
+          >
+            Failed to load names. Please check your connection and try again.
+          </Alert>
+        ) : list.isFetchingNextPage ? (
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }} role="status">
+            <CircularProgress size={20} />
+            <Typography variant="body2" color="text.secondary">
+              Loading more names…
+            </Typography>
+          </Stack>
+        ) : !list.hasNextPage && rows.length > 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            End of the list.
+          </Typography>
+        ) : null}
+      </Box>
+
+      <ConfirmDialog
+        open={rowDialogOpen}
+        title={`Delete “${rowToDelete?.name ?? ''}”?`}
+        message="Are you sure you want to delete this name?"
+        confirmLabel="Delete"
+        destructive
+        pending={deleting}
+        onConfirm={confirmDelete}
+        onCancel={() => setRowDialogOpen(false)}
+      />
+      <ConfirmDialog
+        open={bulkDialogOpen}
+        title={`Delete ${bulkN} selected ${bulkN === 1 ? 'name' : 'names'}?`}
+        message="They are removed from the name database for every user of the app. This cannot be undone."
+        confirmLabel={`Delete ${bulkN}`}
+        destructive
+        pending={bulkDeleting}
+        onConfirm={confirmBulkDelete}
+        onCancel={() => setBulkDialogOpen(false)}
+      />
+    </Paper>
+  );
+}

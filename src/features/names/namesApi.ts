@@ -1,0 +1,148 @@
+import { api } from '../../api/apiSlice';
+import type { NameInput, NameRecord, NamesQuery, NamesResponse } from '../../api/contract';
+import { NAMES_PAGE_SIZE, type NamesFilters } from './namesSlice';
+
+/** One page of GET /names as the cache keeps it. */
+export interface NamesPage {
+  names: NameRecord[];
+  /**
+   * The server returned a whole page, so there may be more. Kept as a flag (not recomputed from
+   * `names.length`) because deletes remove rows from cached pages in place, and a page that lost a row
+   * to a delete must still count as "full" for "more pages load while a full page is returned".
+   */
+  full: boolean;
+}
+
+/** GET /names parameters for one page of the filtered list (spec 7: gender, nationality, limit, offset, optional alphabetFilter). */
+export function namesQueryParams(filters: NamesFilters, offset: number): NamesQuery {
+  const params: NamesQuery = { gender: filters.gender, nationality: filters.nationality, limit: NAMES_PAGE_SIZE, offset };
+  if (filters.letter !== 'All') params.alphabetFilter = filters.letter;
+  return params;
+}
+
+/** The API answers a list or an object with names (spec 7); anything else is treated as an empty page. */
+export function toNamesPage(response: NamesResponse): NamesPage {
+  const names = Array.isArray(response) ? response : Array.isArray(response?.names) ? response.names : [];
+  return { names, full: names.length >= NAMES_PAGE_SIZE };
+}
+
+function toNationalities(response: unknown): string[] {
+  const list = Array.isArray(response) ? response : [];
+  const values = list.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim().toLowerCase());
+  return [...new Set(values)].sort((a, b) => a.localeCompare(b));
+}
+
+const NAMES_LIST = { type: 'Names', id: 'LIST' } as const;
+
+/**
+ * After a successful write every cached list refetches its loaded pages (RTK Query refetches all pages of
+ * an infinite query, re-deriving each offset from fresh data) while the rows on screen stay, so the
+ * operator keeps their scroll position. RTK Query also invalidates on a failed mutation; that would only
+ * reload unchanged pages, hence the function form.
+ */
+const refetchListsUnlessFailed = (_result: unknown, error: unknown) => (error ? [] : [NAMES_LIST, 'Nationalities' as const]);
+
+export const namesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * The filtered list, page by page. The filters are the cache key, so a new filter combination is a new
+     * list that starts at offset 0. The next offset is derived from the previous page's offset, and RTK
+     * Query re-derives every offset from fresh data when it refetches all cached pages after a mutation.
+     */
+    getNames: build.infiniteQuery<NamesPage, NamesFilters, number>({
+      query: ({ queryArg, pageParam }) => ({ url: '/names', params: namesQueryParams(queryArg, pageParam) }),
+      transformResponse: (response: NamesResponse) => toNamesPage(response),
+      infiniteQueryOptions: {
+        initialPageParam: 0,
+        getNextPageParam: (lastPage, _allPages, lastPageParam) => (lastPage.full ? lastPageParam + NAMES_PAGE_SIZE : undefined),
+      },
+      providesTags: [NAMES_LIST],
+      // Drop a list as soon as nothing shows it: going back to an earlier filter must start again at page one
+      // (spec: paging resets on every filter change) instead of reviving a stale, deeply scrolled copy.
+      keepUnusedDataFor: 0,
+    }),
+
+    getNationalities: build.query<string[], void>({
+      query: () => '/names/nationalities',
+      transformResponse: toNationalities,
+      providesTags: ['Nationalities'],
+    }),
+
+    addName: build.mutation<NameRecord, NameInput>({
+      query: (body) => ({ url: '/names', method: 'POST', body }),
+      // Where a new name lands is the server's ordering; a refetch of the loaded pages puts it there.
+      invalidatesTags: refetchListsUnlessFailed,
+    }),
+
+    updateName: build.mutation<NameRecord, { id: number } & NameInput>({
+      query: ({ id, ...body }) => ({ url: `/names/${id}`, method: 'PUT', body }),
+      async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
+        const result = await settle(queryFulfilled);
+        if (!result.ok) return;
+        const saved = result.data;
+        // Show the saved values at once, where the row is; the background refetch then moves or drops the
+        // row if the edit changed its place in the order or took it out of the current filter.
+        patchCachedLists(dispatch, getState, (page) => {
+          const i = page.names.findIndex((n) => n.id === saved.id);
+          if (i >= 0) page.names[i] = saved;
+        });
+      },
+      invalidatesTags: refetchListsUnlessFailed,
+    }),
+
+    deleteName: build.mutation<void, number>({
+      query: (id) => ({ url: `/names/${id}`, method: 'DELETE' }),
+      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+        if ((await settle(queryFulfilled)).ok) removeFromCachedLists(dispatch, getState, new Set([id]));
+      },
+      invalidatesTags: refetchListsUnlessFailed,
+    }),
+
+    bulkDeleteNames: build.mutation<{ deletedCount: number }, number[]>({
+      query: (nameIds) => ({ url: '/names/bulk-delete', method: 'POST', body: { nameIds } }),
+      async onQueryStarted(ids, { dispatch, getState, queryFulfilled }) {
+        if ((await settle(queryFulfilled)).ok) removeFromCachedLists(dispatch, getState, new Set(ids));
+      },
+      invalidatesTags: refetchListsUnlessFailed,
+    }),
+  }),
+});
+
+/** Waits for the request; a failure is reported by the component, so here it only means "nothing to patch". */
+async function settle<T>(queryFulfilled: Promise<{ data: T }>): Promise<{ ok: true; data: T } | { ok: false }> {
+  try {
+    const { data } = await queryFulfilled;
+    return { ok: true, data };
+  } catch {
+    return { ok: false };
+  }
+}
+
+type PatchDispatch = (action: ReturnType<typeof namesApi.util.updateQueryData>) => unknown;
+
+/** Applies `recipe` to every page of every cached names list (one per filter combination in use). */
+function patchCachedLists(dispatch: PatchDispatch, getState: () => unknown, recipe: (page: NamesPage) => void) {
+  const state = getState() as Parameters<typeof namesApi.util.selectCachedArgsForQuery>[0];
+  for (const filters of namesApi.util.selectCachedArgsForQuery(state, 'getNames')) {
+    dispatch(namesApi.util.updateQueryData('getNames', filters, (draft) => draft.pages.forEach(recipe)));
+  }
+}
+
+/**
+ * Takes deleted names out of the cached lists at once, so the rows vanish without waiting for the
+ * background refetch (which then brings in the names that moved up from later pages).
+ */
+function removeFromCachedLists(dispatch: PatchDispatch, getState: () => unknown, ids: Set<number>) {
+  patchCachedLists(dispatch, getState, (page) => {
+    page.names = page.names.filter((n) => !ids.has(n.id));
+  });
+}
+
+export const {
+  useGetNamesInfiniteQuery,
+  useGetNationalitiesQuery,
+  useAddNameMutation,
+  useUpdateNameMutation,
+  useDeleteNameMutation,
+  useBulkDeleteNamesMutation,
+} = namesApi;

@@ -1,0 +1,114 @@
+import {
+  DEFAULT_NAMES_FILTERS,
+  filtersReplaced,
+  genderChanged,
+  initialNamesState,
+  letterChanged,
+  namesReducer,
+  nationalityChanged,
+  nextPageRequested,
+  type NamesState,
+} from './namesSlice';
+import { filtersFromSearchParams, searchParamsWithFilters } from './namesUrl';
+import { namesQueryParams, toNamesPage } from './namesApi';
+
+/** A state scrolled to page 4 with some filters set. */
+const scrolled: NamesState = { filters: { letter: 'B', gender: 'female', nationality: 'irish' }, requestedPages: 4 };
+
+describe('names slice', () => {
+  it('starts unfiltered at page one', () => {
+    expect(namesReducer(undefined, { type: '@@init' })).toEqual({ filters: DEFAULT_NAMES_FILTERS, requestedPages: 1 });
+  });
+
+  it.each([
+    ['letter', letterChanged('Á'), { letter: 'Á' }],
+    ['letter All', letterChanged('All'), { letter: 'All' }],
+    ['gender', genderChanged('unisex'), { gender: 'unisex' }],
+    ['gender all', genderChanged('all'), { gender: 'all' }],
+    ['nationality', nationalityChanged('german'), { nationality: 'german' }],
+    ['nationality all', nationalityChanged('all'), { nationality: 'all' }],
+    ['replaced from the address', filtersReplaced({ letter: 'Z', gender: 'male', nationality: 'french' }), { letter: 'Z', gender: 'male', nationality: 'french' }],
+  ])('a %s change resets paging to the first page', (_label, action, expected) => {
+    const next = namesReducer(scrolled, action);
+    expect(next.filters).toEqual({ ...scrolled.filters, ...expected });
+    expect(next.requestedPages).toBe(1);
+  });
+
+  it('re-selecting the current value is not a change and keeps the place', () => {
+    expect(namesReducer(scrolled, letterChanged('B'))).toBe(scrolled);
+    expect(namesReducer(scrolled, genderChanged('female'))).toBe(scrolled);
+    expect(namesReducer(scrolled, nationalityChanged(' Irish '))).toBe(scrolled);
+  });
+
+  it('ignores letters and genders that are not filters', () => {
+    expect(namesReducer(scrolled, letterChanged('AB'))).toBe(scrolled);
+    expect(namesReducer(scrolled, letterChanged('Ä'))).toBe(scrolled);
+    expect(namesReducer(scrolled, genderChanged('other' as never))).toBe(scrolled);
+  });
+
+  it('stores nationalities lower case, blank meaning all', () => {
+    expect(namesReducer(initialNamesState, nationalityChanged('  Irish ')).filters.nationality).toBe('irish');
+    expect(namesReducer(scrolled, nationalityChanged('  ')).filters.nationality).toBe('all');
+  });
+
+  it('asks for the page after the loaded ones, never for several at once', () => {
+    let state = namesReducer(initialNamesState, nextPageRequested(1));
+    expect(state.requestedPages).toBe(2);
+    // repeated scroll events while page 2 is in flight
+    state = namesReducer(state, nextPageRequested(1));
+    expect(state.requestedPages).toBe(2);
+    state = namesReducer(state, nextPageRequested(2));
+    expect(state.requestedPages).toBe(3);
+  });
+});
+
+describe('filters in the address', () => {
+  it('round-trips every filter, Icelandic letters included', () => {
+    const filters = { letter: 'Á', gender: 'female', nationality: 'irish' } as const;
+    const params = searchParamsWithFilters(filters);
+    expect(params.get('letter')).toBe('Á');
+    expect(params.toString()).toBe('letter=%C3%81&gender=female&nationality=irish');
+    expect(filtersFromSearchParams(new URLSearchParams(params.toString()))).toEqual(filters);
+  });
+
+  it('leaves defaults out and keeps unrelated parameters', () => {
+    const params = searchParamsWithFilters(DEFAULT_NAMES_FILTERS, new URLSearchParams('letter=B&tab=2'));
+    expect(params.toString()).toBe('tab=2');
+    expect(filtersFromSearchParams(new URLSearchParams(''))).toEqual(DEFAULT_NAMES_FILTERS);
+  });
+
+  it('reads hand-edited links leniently', () => {
+    expect(filtersFromSearchParams(new URLSearchParams('letter=%C3%A1&gender=FEMALE&nationality=Irish'))).toEqual({
+      letter: 'Á',
+      gender: 'female',
+      nationality: 'irish',
+    });
+    // "A" followed by a combining acute accent is the letter Á
+    expect(filtersFromSearchParams(new URLSearchParams(`letter=${encodeURIComponent('A\u0301')}`)).letter).toBe('Á');
+    expect(filtersFromSearchParams(new URLSearchParams('letter=all')).letter).toBe('All');
+  });
+
+  it('falls back to no filter for values that are not filters', () => {
+    expect(filtersFromSearchParams(new URLSearchParams('letter=AB&gender=other&nationality='))).toEqual(DEFAULT_NAMES_FILTERS);
+  });
+});
+
+describe('GET /names parameters and answers', () => {
+  it('sends gender, nationality, limit and offset, and alphabetFilter only for a letter', () => {
+    expect(namesQueryParams(DEFAULT_NAMES_FILTERS, 0)).toEqual({ gender: 'all', nationality: 'all', limit: 50, offset: 0 });
+    expect(namesQueryParams({ letter: 'Ö', gender: 'male', nationality: 'icelandic' }, 100)).toEqual({
+      gender: 'male',
+      nationality: 'icelandic',
+      limit: 50,
+      offset: 100,
+      alphabetFilter: 'Ö',
+    });
+  });
+
+  it('accepts a list or an object with names, and marks full pages', () => {
+    const record = { id: 1, name_id: 1, name: 'Ásta', gender: 'female', nationality: 'icelandic', created_at: '2026-01-01T00:00:00.000Z' } as const;
+    expect(toNamesPage([record])).toEqual({ names: [record], full: false });
+    expect(toNamesPage({ names: [record] })).toEqual({ names: [record], full: false });
+    expect(toNamesPage(Array.from({ length: 50 }, (_, i) => ({ ...record, id: i }))).full).toBe(true);
+  });
+});

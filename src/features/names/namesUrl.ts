@@ -1,0 +1,41 @@
+import { DEFAULT_NAMES_FILTERS, isGenderFilter, isLetterFilter, normalizeNationality, type NamesFilters } from './namesSlice';
+
+// The filters in the address (?letter=Á&gender=female&nationality=irish) so a view can be shared.
+// Defaults are left out to keep links short; anything unreadable falls back to "no filter" rather than
+// failing, because a hand-edited link should still open the page.
+
+const PARAMS = { letter: 'letter', gender: 'gender', nationality: 'nationality' } as const;
+
+function readLetter(raw: string | null): string {
+  if (!raw) return DEFAULT_NAMES_FILTERS.letter;
+  // NFC: a link may carry "A" + combining acute instead of "Á". Icelandic upper-casing keeps Á/Æ/Ö intact.
+  const value = raw.trim().normalize('NFC').toLocaleUpperCase('is');
+  if (value === 'ALL') return 'All';
+  return isLetterFilter(value) ? value : DEFAULT_NAMES_FILTERS.letter;
+}
+
+function readGender(raw: string | null): NamesFilters['gender'] {
+  const value = (raw ?? '').trim().toLowerCase();
+  return isGenderFilter(value) ? value : DEFAULT_NAMES_FILTERS.gender;
+}
+
+export function filtersFromSearchParams(params: URLSearchParams): NamesFilters {
+  return {
+    letter: readLetter(params.get(PARAMS.letter)),
+    gender: readGender(params.get(PARAMS.gender)),
+    nationality: normalizeNationality(params.get(PARAMS.nationality) ?? ''),
+  };
+}
+
+/** A copy of `current` with the filter params set from `filters`; other params are kept untouched. */
+export function searchParamsWithFilters(filters: NamesFilters, current: URLSearchParams = new URLSearchParams()): URLSearchParams {
+  const next = new URLSearchParams(current);
+  const set = (key: string, value: string, fallback: string) => {
+    if (value === fallback) next.delete(key);
+    else next.set(key, value);
+  };
+  set(PARAMS.letter, filters.letter, DEFAULT_NAMES_FILTERS.letter);
+  set(PARAMS.gender, filters.gender, DEFAULT_NAMES_FILTERS.gender);
+  set(PARAMS.nationality, filters.nationality, DEFAULT_NAMES_FILTERS.nationality);
+  return next;
+}
