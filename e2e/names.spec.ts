@@ -1,0 +1,126 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './helpers';
+
+const nameCells = (page: Page) => page.locator('[role="gridcell"][data-field="name"]');
+const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('gridcell', { name, exact: true }) });
+
+async function addName(page: Page, name: string, gender: string, nationality: string) {
+  const form = page.getByRole('form', { name: 'Add a name' });
+  await form.getByRole('textbox', { name: 'Name' }).fill(name);
+  await form.getByRole('combobox', { name: 'Gender' }).click();
+  await page.getByRole('option', { name: gender, exact: true }).click();
+  await form.getByRole('combobox', { name: 'Nationality' }).fill(nationality);
+  await form.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByText('Name added successfully!').last()).toBeVisible();
+}
+
+async function chooseLetter(page: Page, letter: string) {
+  await page.getByRole('group', { name: 'Filter by first letter' }).getByRole('button', { name: letter, exact: true }).click();
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+  await page.goto('/manage-names');
+  await expect(page.getByRole('heading', { name: 'Manage Names', level: 1 })).toBeVisible();
+});
+
+test('add, edit, cancel an edit, and delete a name', async ({ page }, testInfo) => {
+  await addName(page, 'Ýrena', 'female', 'icelandic');
+  await chooseLetter(page, 'Ý');
+  await expect(page).toHaveURL(/letter=%C3%9D|letter=Ý/);
+  await expect(row(page, 'Ýrena')).toBeVisible();
+
+  // Edit and save
+  await row(page, 'Ýrena').getByRole('button', { name: 'Edit' }).click();
+  const editor = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Save' }) });
+  await editor.getByRole('textbox').first().fill('Ýrenna');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Changes saved successfully!')).toBeVisible();
+  await expect(row(page, 'Ýrenna')).toBeVisible();
+
+  // An empty field is refused and the row stays in edit mode; Cancel restores the saved value
+  await row(page, 'Ýrenna').getByRole('button', { name: 'Edit' }).click();
+  await editor.getByRole('textbox').first().fill('');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('All fields must be filled out')).toBeVisible();
+  await editor.getByRole('textbox').first().fill('Something Else');
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row(page, 'Ýrenna')).toBeVisible();
+  await expect(nameCells(page).filter({ hasText: 'Something Else' })).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('manage-names-letter.png'), fullPage: true });
+
+  // Delete after the confirmation
+  await row(page, 'Ýrenna').getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Are you sure you want to delete this name?');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Name deleted successfully!')).toBeVisible();
+  await expect(row(page, 'Ýrenna')).toHaveCount(0);
+  await page.reload();
+  await expect(nameCells(page).first()).toBeVisible();
+  await expect(row(page, 'Ýrenna')).toHaveCount(0);
+});
+
+test('delete selected needs a selection, then deletes exactly the selected names', async ({ page }) => {
+  await page.getByRole('button', { name: /Delete selected/ }).click();
+  await expect(page.getByText('Please select at least one name to delete.')).toBeVisible();
+
+  await addName(page, 'Quenby', 'female', 'english');
+  await addName(page, 'Quennell', 'male', 'english');
+  await chooseLetter(page, 'Q');
+  for (const name of ['Quenby', 'Quennell']) {
+    await row(page, name).getByRole('checkbox').check();
+  }
+  const before = await nameCells(page).count();
+  await page.getByRole('button', { name: /Delete selected \(2\)/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('2');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Selected names deleted successfully!')).toBeVisible();
+  await expect(row(page, 'Quenby')).toHaveCount(0);
+  await expect(row(page, 'Quennell')).toHaveCount(0);
+  await expect(nameCells(page)).toHaveCount(before - 2);
+});
+
+test('letter and nationality filters: A is not Á', async ({ page }, testInfo) => {
+  await chooseLetter(page, 'A');
+  await expect(nameCells(page).first()).toHaveText(/^A/);
+  const aNames = await nameCells(page).allTextContents();
+  expect(aNames.length).toBeGreaterThan(0);
+  expect(aNames.every((n) => n.startsWith('A'))).toBe(true);
+
+  await chooseLetter(page, 'Á');
+  await expect(nameCells(page).first()).toHaveText(/^Á/);
+  const accented = await nameCells(page).allTextContents();
+  expect(accented.every((n) => n.startsWith('Á'))).toBe(true);
+  expect(accented).toContain('Ásta');
+
+  await chooseLetter(page, 'All');
+  await page.getByRole('combobox', { name: 'Nationality' }).last().click();
+  await page.getByRole('option', { name: 'irish', exact: true }).click();
+  await expect(page).toHaveURL(/nationality=irish/);
+  await expect(page.locator('[role="gridcell"][data-field="nationality"]').first()).toHaveText('irish');
+  const nationalities = await page.locator('[role="gridcell"][data-field="nationality"]').allTextContents();
+  expect(new Set(nationalities)).toEqual(new Set(['irish']));
+  await page.screenshot({ path: testInfo.outputPath('manage-names-irish.png'), fullPage: true });
+
+  // The filters are in the URL: a shared link opens the same view
+  await page.goto('/manage-names?letter=%C3%81');
+  await expect(nameCells(page).first()).toHaveText(/^Á/);
+});
+
+test('scrolling near the bottom loads the second and third pages of 50', async ({ page }) => {
+  const offsets: number[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/names') offsets.push(Number(url.searchParams.get('offset')));
+  });
+  await page.reload();
+  await expect(page.getByText('Showing 50 names')).toBeVisible();
+  await page.mouse.wheel(0, 100_000);
+  await expect(page.getByText('Showing 100 names')).toBeVisible();
+  await page.mouse.wheel(0, 100_000);
+  await expect(page.getByText('Showing 150 names')).toBeVisible();
+  expect(offsets.slice(0, 3)).toEqual([0, 50, 100]);
+  expect(await nameCells(page).count()).toBeGreaterThanOrEqual(100);
+});
