@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers';
+
+// Every admin page is reachable from the top navigation and renders without the error screen.
+const pages: [label: string, path: string, heading: RegExp][] = [
+  ['Manage Names', '/manage-names', /^Manage Names$/],
+  ['Bulk Upload', '/bulk-upload', /^Bulk Upload$/],
+  ['Analytics', '/analytics', /^Name Analytics Dashboard$/],
+  ['User Analytics', '/user-analytics', /^User Analytics$/],
+  ['Advanced Analytics', '/advanced-analytics', /^Advanced Analytics$/],
+  ['User Management', '/user-management', /^User Management$/],
+  ['Audit Logs', '/audit-logs', /^Audit Logs$/],
+  ['Data Export', '/data-export', /^Data Export$/],
+  ['Database Admin', '/database-admin', /^Database Admin$/],
+  ['Dashboard', '/dashboard', /^Dashboard$/],
+];
+
+test('the top navigation reaches every admin page', async ({ page }) => {
+  await signIn(page);
+  const nav = page.getByRole('navigation').first();
+  for (const [label, path, heading] of pages) {
+    await nav.getByRole('tab', { name: label, exact: true }).or(nav.getByRole('link', { name: label, exact: true })).first().click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByText('Something went wrong.')).toHaveCount(0);
+  }
+});
+
+test('the login page and the dark theme look right', async ({ page }, testInfo) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('login.png') });
+  await signIn(page);
+  await page.getByRole('button', { name: /dark|theme/i }).first().click();
+  await page.reload();
+  // the choice is remembered across a reload
+  await expect(page.locator('body')).toHaveCSS('background-color', /rgb\((1\d|2\d|3\d|\d),/);
+  await expect(page.getByRole('region', { name: 'Total Names' })).toContainText(/\d/);
+  await page.screenshot({ path: testInfo.outputPath('dashboard-dark.png') });
+});
+
+test('an unknown address says so inside the console', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/no-such-page');
+  await expect(page.getByText('There is no page at this address.')).toBeVisible();
+});
