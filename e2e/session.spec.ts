@@ -5,6 +5,8 @@ test('a guarded page without a session lands on /login', async ({ page }) => {
   await page.goto('/manage-names');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await page.goto('/no-such-page');
+  await expect(page).toHaveURL(/\/login$/);
 });
 
 test('a wrong password shows the spec message and stays on /login', async ({ page }) => {

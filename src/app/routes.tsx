@@ -44,9 +44,10 @@ export const routes: RouteObject[] = [
           { path: '/audit-logs', element: <NotBuiltYet title="Audit Logs" /> },
           { path: '/data-export', element: <NotBuiltYet title="Data Export" /> },
           { path: '/database-admin', element: <NotBuiltYet title="Database Admin" /> },
+          // Behind the guard too: a visitor without a session goes to /login, not to a console page.
+          { path: '*', element: <NotBuiltYet title="Page not found" notFound /> },
         ],
       },
-      { path: '*', element: <NotBuiltYet title="Page not found" notFound /> },
     ],
   },
 ];
