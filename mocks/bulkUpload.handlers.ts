@@ -18,7 +18,7 @@ export const bulkImportLog = {
 };
 
 function reject(status: number, message: string, field: string) {
-  return HttpResponse.json<ApiErrorBody>({ error: status === 400 ? 'Bad Request' : 'Payload Too Large', message, field }, { status });
+  return HttpResponse.json<ApiErrorBody>({ error: status === 400 ? 'bad_request' : 'payload_too_large', message, field }, { status });
 }
 
 function invalidRow(rows: unknown[]): { message: string; field: string } | null {

@@ -9,8 +9,11 @@ import { makeNameFixtures } from './names.fixtures';
 export const namesDb = {
   records: makeNameFixtures(),
   nextId: 1000,
+  /** the number of ids in each accepted POST /names/bulk-delete */
+  bulkDeleteRequests: [] as number[],
   reset(records: NameRecord[] = makeNameFixtures()) {
     namesDb.records = records.map((r) => ({ ...r }));
+    namesDb.bulkDeleteRequests = [];
     namesDb.nextId = Math.max(999, ...records.map((r) => r.id)) + 1;
   },
 };
@@ -20,16 +23,19 @@ export function nameFirstLetter(name: string): string {
   return (Array.from(name.trim())[0] ?? '').toLocaleUpperCase('is');
 }
 
+/** Ids one POST /names/bulk-delete may carry, as the reference backend enforces. */
+export const MAX_BULK_DELETE_IDS = 1000;
+
 function byName(a: NameRecord, b: NameRecord) {
   return a.name.localeCompare(b.name, 'is') || a.id - b.id;
 }
 
 function badRequest(message: string, field?: string) {
-  return HttpResponse.json<ApiErrorBody>({ error: 'Bad Request', message, ...(field ? { field } : {}) }, { status: 400 });
+  return HttpResponse.json<ApiErrorBody>({ error: 'bad_request', message, ...(field ? { field } : {}) }, { status: 400 });
 }
 
 function notFound(id: string) {
-  return HttpResponse.json<ApiErrorBody>({ error: 'Not Found', message: `Name ${id} not found` }, { status: 404 });
+  return HttpResponse.json<ApiErrorBody>({ error: 'not_found', message: `Name ${id} not found` }, { status: 404 });
 }
 
 /** The filtered, ordered page GET /names answers for these query parameters. */
@@ -77,6 +83,9 @@ export const namesHandlers: HttpHandler[] = [
     if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => Number.isInteger(id))) {
       return badRequest('nameIds must be a non-empty list of ids', 'nameIds');
     }
+    // The reference backend's cap (server/src/names/validation.ts MAX_BULK_DELETE_IDS).
+    if (ids.length > MAX_BULK_DELETE_IDS) return badRequest(`nameIds may hold at most ${MAX_BULK_DELETE_IDS} ids per request`, 'nameIds');
+    namesDb.bulkDeleteRequests.push(ids.length);
     const doomed = new Set(ids as number[]);
     const before = namesDb.records.length;
     namesDb.records = namesDb.records.filter((r) => !doomed.has(r.id));

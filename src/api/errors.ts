@@ -1,13 +1,26 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
+import type { ApiErrorBody } from './contract';
 
 /** What every /api failure becomes: an HTTP status (or a transport kind) and a reason a screen can show. */
 export interface ApiError {
   status: number | 'TIMEOUT' | 'NETWORK' | 'PARSE';
   reason: string;
+  /**
+   * The body was the API's own ApiErrorBody ({ error, message }): the backend itself answered. An
+   * HTTP error without it (e.g. a proxy's 502 page) says nothing about what the backend did.
+   */
+  fromApi?: true;
 }
 
-function bodyReason(data: unknown): string | undefined {
+/** The shape every error of the reference backend has (ApiErrorBody). */
+export function isApiErrorBody(data: unknown): data is ApiErrorBody {
+  const body = data as Partial<ApiErrorBody> | null;
+  return !!body && typeof body === 'object' && typeof body.error === 'string' && typeof body.message === 'string';
+}
+
+/** A reason to show from an error body: ApiErrorBody's message (or error), or a short text body. */
+export function bodyReason(data: unknown): string | undefined {
   if (typeof data === 'string' && data.trim() !== '') return data.trim().slice(0, 300);
   if (data && typeof data === 'object') {
     const body = data as Record<string, unknown>;
@@ -29,8 +42,10 @@ export function toApiError(error: FetchBaseQueryError): ApiError {
       return { status: error.originalStatus, reason: bodyReason(error.data) ?? `Unexpected response (HTTP ${error.originalStatus}).` };
     case 'CUSTOM_ERROR':
       return { status: 'NETWORK', reason: error.error };
-    default:
-      return { status: error.status, reason: bodyReason(error.data) ?? `HTTP ${error.status}` };
+    default: {
+      const reason = bodyReason(error.data) ?? `HTTP ${error.status}`;
+      return isApiErrorBody(error.data) ? { status: error.status, reason, fromApi: true } : { status: error.status, reason };
+    }
   }
 }
 

@@ -3,7 +3,7 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { AppLayout } from '../components/layout/AppLayout';
 import { RouteErrorScreen } from '../components/ErrorScreen';
 import { NotBuiltYet } from '../components/NotBuiltYet';
-import { RequireAdmin } from '../features/session/RequireAdmin';
+import { RequireAdmin } from '../features/session';
 import { PageLoading } from '../components/PageLoading';
 
 // Pages load on demand so the login route ships only the shell.
@@ -19,9 +19,6 @@ function page(Page: LazyExoticComponent<ComponentType>) {
     </Suspense>
   );
 }
-
-/** The admin pages, in navigation order (kept in adminPages.ts to avoid an import cycle with the layout). */
-export { adminPages } from './adminPages';
 
 export const routes: RouteObject[] = [
   {

@@ -2,13 +2,7 @@
 import { useId, type ReactNode } from 'react';
 import { Avatar, Box, Card, CardContent, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-
-const numberFormat = new Intl.NumberFormat('en-US');
-
-/** 1234567 -> "1,234,567" (thousands separators, a fixed locale so figures read the same everywhere). */
-export function formatCount(value: number): string {
-  return numberFormat.format(value);
-}
+import { formatCount } from '../lib/format';
 
 export interface StatCardProps {
   title: string;

@@ -1,5 +1,5 @@
 // Small fetch helper for the local adapter's calls to the reference backend (JSON in, JSON out).
-import type { ApiErrorBody } from '../../api/contract';
+import { bodyReason } from '../../api/errors';
 
 export class HttpError extends Error {
   constructor(
@@ -22,15 +22,15 @@ export interface RequestOptions {
   timeoutMs: number;
 }
 
-async function errorMessage(response: Response): Promise<string> {
+/** The reason a failed response gives: its ApiErrorBody's message (or error), else the status line. */
+export async function responseErrorReason(response: Response): Promise<string> {
+  let body: unknown;
   try {
-    const body = (await response.json()) as Partial<ApiErrorBody>;
-    if (typeof body.message === 'string' && body.message) return body.message;
-    if (typeof body.error === 'string' && body.error) return body.error;
+    body = await response.json();
   } catch {
     // not JSON: fall through to the status line
   }
-  return `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  return bodyReason(body) ?? `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
 }
 
 /** Resolves with the parsed JSON body (undefined for 204); rejects with an HttpError carrying a reason. */
@@ -57,7 +57,7 @@ export async function requestJson<T>(url: string, options: RequestOptions): Prom
   } finally {
     clearTimeout(timer);
   }
-  if (!response.ok) throw new HttpError(response.status, await errorMessage(response));
+  if (!response.ok) throw new HttpError(response.status, await responseErrorReason(response));
   if (response.status === 204) return undefined as T;
   try {
     return (await response.json()) as T;

@@ -1,7 +1,7 @@
 // ONE server-sent-events connection to GET /api/live/counts shared by every watcher (users and
 // connections): opened with the first subscriber, closed with the last, reconnected with backoff.
 import type { LiveCounts } from '../../api/contract';
-import { HttpError } from './http';
+import { HttpError, responseErrorReason } from './http';
 import { createSseParser } from './sseParser';
 
 export interface LiveCountsSubscriber {
@@ -45,16 +45,6 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-async function responseReason(response: Response): Promise<string> {
-  try {
-    const body = (await response.json()) as { message?: unknown };
-    if (typeof body.message === 'string' && body.message) return body.message;
-  } catch {
-    // not JSON
-  }
-  return `HTTP ${response.status}`;
-}
-
 export function createLiveCountsStream({
   url,
   getToken,
@@ -92,7 +82,7 @@ export function createLiveCountsStream({
         cache: 'no-store',
         signal: connection.signal,
       });
-      if (!response.ok) throw new HttpError(response.status, await responseReason(response));
+      if (!response.ok) throw new HttpError(response.status, await responseErrorReason(response));
       if (!response.body) throw new Error('The live connection has no body.');
       const parser = createSseParser((event) => {
         if (event.event !== 'counts') return;

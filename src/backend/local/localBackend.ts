@@ -4,15 +4,10 @@ import type { Backend } from '../ports';
 import { createLocalAuth } from './localAuth';
 import { createLocalLiveCounts } from './localLiveCounts';
 import { createLocalUserRecords } from './localUserRecords';
-import type { TokenStore } from './tokenStore';
 
-export interface LocalBackendDeps {
-  tokenStore?: TokenStore;
-}
-
-export function createLocalBackend(config: AppConfig, deps: LocalBackendDeps = {}): Backend {
+export function createLocalBackend(config: AppConfig): Backend {
   const timeoutMs = config.apiTimeoutMs;
-  const auth = createLocalAuth({ authBaseUrl: config.authBaseUrl, timeoutMs, store: deps.tokenStore });
+  const auth = createLocalAuth({ authBaseUrl: config.authBaseUrl, timeoutMs });
   return {
     kind: 'local',
     auth,

@@ -2,7 +2,7 @@
 import { Avatar, Box, Button, Stack, Typography } from '@mui/material';
 import Logout from '@mui/icons-material/Logout';
 import { useAppDispatch } from '../../app/hooks';
-import { logoutRequested, type SessionUser } from '../../features/session/sessionSlice';
+import { logoutRequested, type SessionUser } from '../../features/session';
 
 export function AccountActions({ user }: { user: SessionUser }) {
   const dispatch = useAppDispatch();

@@ -5,7 +5,7 @@ import { AppBar, Avatar, Box, Stack, Toolbar, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import ChildCare from '@mui/icons-material/ChildCare';
 import { useAppSelector } from '../../app/hooks';
-import { selectSession } from '../../features/session/sessionSlice';
+import { selectSession } from '../../features/session';
 import { AccountActions } from './AccountActions';
 import { NavTabs } from './NavTabs';
 import { ThemeToggle } from './ThemeToggle';

@@ -100,7 +100,7 @@ describe('Bulk Upload page: import', () => {
           bulkImportLog.batches.push(names as never);
           return HttpResponse.json({ addedCount: names.length });
         }
-        return HttpResponse.json({ error: 'Bad Request', message: 'Row 3: name must not be empty', field: 'names[3].name' }, { status: 400 });
+        return HttpResponse.json({ error: 'bad_request', message: 'Row 3: name must not be empty', field: 'names[3].name' }, { status: 400 });
       }),
     );
     const { user } = renderPage();
@@ -172,6 +172,16 @@ describe('Bulk Upload page: bulk delete by nationality', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // No request deletes anything.
     expect(requests.filter((r) => !r.startsWith('GET '))).toEqual([]);
+  });
+
+  it('says why when the nationalities cannot be loaded', async () => {
+    server.use(
+      http.get('*/api/names/nationalities-with-counts', () =>
+        HttpResponse.json({ error: 'internal_error', message: 'Internal server error' }, { status: 500 }),
+      ),
+    );
+    renderPage();
+    expect(await screen.findByText('Failed to load nationalities. Internal server error')).toBeInTheDocument();
   });
 
   it('cancelling the confirmation does nothing', async () => {

@@ -1,6 +1,10 @@
 // The Bulk Upload page's /api endpoints.
 import { api } from '../../api/apiSlice';
 import type { BulkImportRequest, BulkImportResponse, NationalityCount } from '../../api/contract';
+import { errorReason } from '../../api/errors';
+import { notify } from '../../lib/notify';
+
+export const nationalitiesLoadFailedText = (reason: string) => `Failed to load nationalities. ${reason}`;
 
 export const bulkUploadApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -14,6 +18,14 @@ export const bulkUploadApi = api.injectEndpoints({
     getNationalitiesWithCounts: build.query<NationalityCount[], void>({
       query: () => '/names/nationalities-with-counts',
       providesTags: ['Nationalities'],
+      // A failed load says why in a toast, once per request (the card's list stays empty).
+      async onQueryStarted(_arg, { queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch (failure) {
+          notify(nationalitiesLoadFailedText(errorReason((failure as { error?: unknown }).error)), 'error');
+        }
+      },
     }),
   }),
 });

@@ -106,7 +106,7 @@ function manualApi() {
 }
 
 /** A fake API that answers by itself after a short delay. */
-function autoApi(answer: (body: BulkImportRequest, call: number) => BulkImportResponse | Error | { status: unknown; reason: string }) {
+function autoApi(answer: (body: BulkImportRequest, call: number) => BulkImportResponse | Error | { status: unknown; reason: string; fromApi?: true }) {
   let inFlight = 0;
   const api = {
     bodies: [] as BulkImportRequest[],
@@ -327,7 +327,7 @@ describe('import job saga', () => {
     const api = manualApi();
     const r = run(fakeSource(plan), api.sendBatch, { concurrency: 2 });
     await waitFor(() => api.calls.length === 2, 'two calls');
-    api.calls[0].reject({ status: 500, reason: 'database unavailable' });
+    api.calls[0].reject({ status: 500, reason: 'database unavailable', fromApi: true });
     api.calls[1].resolve({ addedCount: 2000 });
     await r.task.toPromise();
     expect(api.calls).toHaveLength(2);
@@ -356,6 +356,59 @@ describe('import job saga', () => {
     expect(api.bodies).toHaveLength(2);
     expect(r.job().state).toBe('failed');
     expect(r.job().detail).toContain('Unconfirmed: rows 2,003–4,004 (The server did not answer within 10 seconds.)');
+  });
+
+  it('a 502 from a proxy is not retried and its rows are unconfirmed, not "not added"', async () => {
+    const plan = makeBatches(6000, 2000);
+    // What the base query makes of a gateway's HTML page: a status, the text, no ApiErrorBody.
+    const api = autoApi((body, call) => (call === 2 ? { status: 502, reason: '<html>Bad Gateway</html>' } : { addedCount: body.names.length }));
+    const r = run(fakeSource(plan), api.sendBatch, { concurrency: 1 });
+    await r.task.toPromise();
+    expect(api.bodies).toHaveLength(2); // not sent again: it may have committed
+    expect(r.job()).toMatchObject({ state: 'failed', message: UPLOAD_ERROR_TEXT, progress: { rowsAdded: 2000 } });
+    expect(r.job().detail).toContain('Unconfirmed: rows 2,003–4,004 (HTTP 502: <html>Bad Gateway</html>)');
+    expect(r.job().detail).toContain('check them before importing them again');
+    expect(r.job().detail).not.toContain('Not added');
+    // The unconfirmed rows may be in the database: the names views are refetched.
+    expect(r.dispatched.some((a) => a.type === 'api/invalidateTags')).toBe(true);
+  });
+
+  it("a 5xx with the API's own error body was rolled back, but a 503 without it is unconfirmed", async () => {
+    const own = autoApi((body, call) => (call === 1 ? { status: 500, reason: 'Internal server error', fromApi: true } : { addedCount: body.names.length }));
+    const r1 = run(fakeSource(makeBatches(2000, 2000)), own.sendBatch, { concurrency: 1 });
+    await r1.task.toPromise();
+    expect(r1.job().detail).toContain('Not added: rows 1–2,002 (HTTP 500: Internal server error).');
+
+    const proxy = autoApi((body, call) => (call === 1 ? { status: 503, reason: 'no healthy upstream' } : { addedCount: body.names.length }));
+    const r2 = run(fakeSource(makeBatches(2000, 2000)), proxy.sendBatch, { concurrency: 1 });
+    await r2.task.toPromise();
+    expect(proxy.bodies).toHaveLength(1);
+    expect(r2.job().detail).toContain('Unconfirmed: rows 1–2,002 (HTTP 503: no healthy upstream)');
+  });
+
+  it('an unexpected throw inside the job finishes it as failed with the reason instead of leaving it running', async () => {
+    const errorLog = jest.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const plan = makeBatches(6000, 2000);
+      const source = fakeSource(plan);
+      const pull = source.pull;
+      source.pull = () => {
+        if (source.pulls === 1) throw new Error('pull exploded');
+        pull();
+      };
+      const api = manualApi();
+      const r = run(source, api.sendBatch, { concurrency: 1 });
+      await waitFor(() => api.calls.length === 1, 'first call');
+      api.calls[0].resolve({ addedCount: 2000 });
+      await r.task.toPromise(); // the error does not escape the job
+      expect(r.job()).toMatchObject({ state: 'failed', message: UPLOAD_ERROR_TEXT, progress: { rowsAdded: 2000 } });
+      expect(r.job().detail).toContain('The import stopped unexpectedly: pull exploded.');
+      expect(r.job().detail).toContain('Added: rows 1–2,002.');
+      expect(r.notify).toHaveBeenCalledWith(UPLOAD_ERROR_TOAST, 'error');
+      expect(errorLog).toHaveBeenCalled();
+    } finally {
+      errorLog.mockRestore();
+    }
   });
 
   it('a file without the required columns fails with the parse message and sends nothing', async () => {

@@ -4,12 +4,12 @@
 // runSaga, a fake row source and a fake API.
 import type { Action, UnknownAction } from '@reduxjs/toolkit';
 import { buffers, channel, eventChannel, type Channel, type SagaIterator } from 'redux-saga';
-import { actionChannel, call, cancelled, delay, fork, put, race, take, takeLeading } from 'redux-saga/effects';
+import { actionChannel, call, cancelled, delay, fork, put, race, select, take, takeLeading } from 'redux-saga/effects';
 import { api } from '../../api/apiSlice';
 import type { BulkImportRequest, BulkImportResponse } from '../../api/contract';
 import { errorReason } from '../../api/errors';
 import { notify, type ToastKind } from '../../lib/notify';
-import { jobCancelRequested, jobFinished, jobProgressed, jobStarted, type JobProgress } from '../jobs/jobsSlice';
+import { jobCancelRequested, jobFinished, jobProgressed, jobStarted, type JobProgress, type JobsState, type JobState } from '../jobs';
 import { bulkImportRequested, type BulkImportRequested } from './bulkUploadActions';
 import { bulkUploadApi, TAGS_CHANGED_BY_IMPORT } from './bulkUploadApi';
 import type { ParseFailureReason, RowBatch } from './csvParseProtocol';
@@ -26,6 +26,8 @@ import {
   type BatchOutcome,
   type ImportTally,
   type Report,
+  unexpectedFailureReport,
+  unsettledRows,
 } from './importReport';
 import { openWorkerRowSource, type RowSource, type RowSourceEvent, type RowSourceOptions } from './rowSource';
 
@@ -53,16 +55,24 @@ type Stop = { kind: 'cancel' } | { kind: 'upload' } | { kind: 'parse'; reason: P
 interface Failure {
   /** the server refused before doing any work: safe to send again */
   retryable: boolean;
-  /** no answer: the transaction may have committed, so the batch must not be sent again */
+  /**
+   * 'rejected': the API answered with an error, so the transaction rolled back. 'unknown': no answer
+   * from the API itself (timeout, network, a proxy's 502/504 or any 5xx without our ApiErrorBody):
+   * the transaction may have committed, so the batch must not be sent again.
+   */
   state: 'rejected' | 'unknown';
   reason: string;
 }
 
 function classifyFailure(error: unknown): Failure {
-  const status = (error as { status?: unknown } | null)?.status;
+  const e = error as { status?: unknown; fromApi?: unknown } | null;
+  const status = e?.status;
   const reason = errorReason(error);
   if (status === 'TIMEOUT' || status === 'NETWORK') return { retryable: false, state: 'unknown', reason };
-  const httpReason = typeof status === 'number' ? `HTTP ${status}: ${reason}` : reason;
+  if (typeof status !== 'number') return { retryable: false, state: 'rejected', reason };
+  const httpReason = `HTTP ${status}: ${reason}`;
+  const fromApi = e?.fromApi === true;
+  if (status >= 500 && (!fromApi || status === 502 || status === 504)) return { retryable: false, state: 'unknown', reason: httpReason };
   return { retryable: status === 429 || status === 503, state: 'rejected', reason: httpReason };
 }
 
@@ -112,10 +122,37 @@ function progressOf(tally: ImportTally): JobProgress {
  */
 export function* runImportJob(deps: ImportDeps, action: BulkImportRequested): SagaIterator {
   const { jobId, fileName, fileSize } = action.payload;
-  const startedAt: string = yield call(deps.now);
-  yield put(jobStarted({ id: jobId, kind: 'bulkImport', label: fileName, workTotal: fileSize, startedAt }));
-
   const tally: ImportTally = { outcomes: [], rowsRead: 0, rowsSkipped: 0, rowsSent: 0, rowsAdded: 0, allSent: false };
+  try {
+    const startedAt: string = yield call(deps.now);
+    yield put(jobStarted({ id: jobId, kind: 'bulkImport', label: fileName, workTotal: fileSize, startedAt }));
+    // A child task: if it throws, its in-flight uploads are cancelled with it before we report.
+    yield call(importRows, deps, action, startedAt, tally);
+  } catch (error) {
+    // A bug or an unforeseen throw: the job must not stay 'running', and the error must not reach the
+    // root saga (it would cancel the session saga with it).
+    console.error('The bulk import job failed unexpectedly', error);
+    const jobState: JobState | undefined = yield select((state: { jobs: JobsState }) => state.jobs.byId[jobId]?.state);
+    if (jobState !== undefined && jobState !== 'running') return; // it had already finished (e.g. a toast threw)
+    let finishedAt: string;
+    try {
+      finishedAt = yield call(deps.now);
+    } catch {
+      finishedAt = new Date().toISOString();
+    }
+    const report = unexpectedFailureReport(tally, errorReason(error));
+    yield put(jobFinished({ id: jobId, state: 'failed', ...report, finishedAt, progress: progressOf(tally) }));
+    if (mayHaveLanded(tally)) yield put(api.util.invalidateTags([...TAGS_CHANGED_BY_IMPORT]));
+    try {
+      yield call(deps.notify, UPLOAD_ERROR_TOAST, 'error');
+    } catch {
+      // the report in the jobs slice already says it
+    }
+  }
+}
+
+function* importRows(deps: ImportDeps, action: BulkImportRequested, startedAt: string, tally: ImportTally): SagaIterator {
+  const { jobId, fileSize } = action.payload;
   let source: RowSource;
   try {
     source = yield call([deps, deps.openRowSource], jobId, { createdAt: startedAt, batchSize: deps.batchSize, chunkBytes: deps.chunkBytes });
@@ -225,7 +262,12 @@ function* finish(deps: ImportDeps, jobId: string, state: 'done' | 'failed' | 'ca
   const finishedAt: string = yield call(deps.now);
   yield put(jobFinished({ id: jobId, state, ...report, finishedAt, progress: progressOf(tally) }));
   // Names lists, nationality counts and totals changed (or may have): refetch them once, not per batch.
-  if (tally.outcomes.some((o) => o.state !== 'rejected')) yield put(api.util.invalidateTags([...TAGS_CHANGED_BY_IMPORT]));
+  if (mayHaveLanded(tally)) yield put(api.util.invalidateTags([...TAGS_CHANGED_BY_IMPORT]));
+}
+
+/** Some batch landed or may have (added, unconfirmed, or sent without a settled answer). */
+function mayHaveLanded(tally: ImportTally): boolean {
+  return tally.outcomes.some((o) => o.state !== 'rejected') || unsettledRows(tally) > 0;
 }
 
 type BulkImportRequestHandle = ReturnType<ReturnType<typeof bulkUploadApi.endpoints.bulkImport.initiate>>;

@@ -1,5 +1,6 @@
 // The texts of the bulk import (spec 5 and 8) and the final report of a job: exactly which rows
 // landed, which did not and why, so a user can re-import the rest without losing or doubling rows.
+import { formatCount } from '../../lib/format';
 
 export const NO_FILE_TEXT = 'Please select a CSV file to upload.';
 export const PARSE_ERROR_TEXT = 'Error parsing file. Please check the file and try again.';
@@ -8,8 +9,9 @@ export const UPLOAD_ERROR_TOAST = 'Bulk upload failed. Please check file format 
 export const successText = (added: number, skipped: number) => `Bulk upload completed! Added: ${added}, Skipped: ${skipped}`;
 export const successToast = (added: number) => `Successfully imported ${added} names!`;
 
-/** How one sent batch settled. 'rejected': the server answered with an error, so its transaction
- * rolled back; 'unknown': no answer (timeout, network), so it may or may not have committed. */
+/** How one sent batch settled. 'rejected': the API itself answered with an error (a 4xx, or a 5xx
+ * with its ApiErrorBody), so its transaction rolled back; 'unknown': no answer from the API (timeout,
+ * network, a proxy's 502/504 or another 5xx without ApiErrorBody), so it may or may not have committed. */
 export interface BatchOutcome {
   seq: number;
   fromRow: number;
@@ -35,8 +37,6 @@ export interface Report {
   message: string;
   detail: string | null;
 }
-
-export const formatCount = (n: number) => n.toLocaleString('en-US');
 
 function rowsText(from: number, to: number): string {
   return from === to ? `row ${formatCount(from)}` : `rows ${formatCount(from)}–${formatCount(to)}`;
@@ -104,6 +104,24 @@ export function cancelledReport(tally: ImportTally): Report {
 export function uploadFailedReport(tally: ImportTally, parseProblem?: string): Report {
   const sentences = [`${formatCount(tally.rowsAdded)} names had already been added before the upload stopped.`];
   if (parseProblem) sentences.push(`The file could not be read further: ${parseProblem}`);
+  return { message: UPLOAD_ERROR_TEXT, detail: [...sentences, ...landingSentences(tally)].join(' ') };
+}
+
+/** Rows sent whose batch never settled (the job stopped while they were in flight). */
+export function unsettledRows(tally: ImportTally): number {
+  return tally.rowsSent - tally.outcomes.reduce((n, o) => n + o.rows, 0);
+}
+
+/** The job itself broke (an unexpected error, not an answer of the server): say what is known. */
+export function unexpectedFailureReport(tally: ImportTally, reason: string): Report {
+  const sentences = [
+    `The import stopped unexpectedly: ${reason.replace(/\.$/, '')}.`,
+    `${formatCount(tally.rowsAdded)} names had already been added before the upload stopped.`,
+  ];
+  const unsettled = unsettledRows(tally);
+  if (unsettled > 0) {
+    sentences.push(`${formatCount(unsettled)} rows were sent without an answer; they may or may not have been added, so check them before importing them again.`);
+  }
   return { message: UPLOAD_ERROR_TEXT, detail: [...sentences, ...landingSentences(tally)].join(' ') };
 }
 

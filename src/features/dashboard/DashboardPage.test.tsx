@@ -12,7 +12,7 @@ import { adminPages } from '../../app/adminPages';
 import { AppProviders } from '../../app/AppProviders';
 import { makeStore } from '../../app/store';
 import { createLocalBackend } from '../../backend/local/localBackend';
-import { formatCount } from '../../components/StatCard';
+import { formatCount } from '../../lib/format';
 import DashboardPage from './DashboardPage';
 
 function signedInBackend() {
@@ -36,13 +36,17 @@ function renderDashboard(backend = signedInBackend()) {
 
 describe('DashboardPage', () => {
   it('shows the four figures: users and connections live, names and swipes from /swipes/stats', async () => {
-    renderDashboard();
+    const { backend } = renderDashboard();
     await waitFor(() => expect(within(card('Total Names')).getByText('1,234')).toBeInTheDocument());
     expect(within(card('Total Swipes')).getByText('56,789')).toBeInTheDocument();
     expect(within(card('Total Users')).getByText('312')).toBeInTheDocument();
     expect(within(card('Connections')).getByText('41')).toBeInTheDocument();
     expect(screen.queryByText(/Document counts/)).not.toBeInTheDocument();
-    expect(fixtureSwipeStats).toEqual({ totalNames: 1234, totalSwipes: 56789 });
+    // The figures are the ones /swipes/stats served, not the document counts the page falls back to.
+    expect(within(card('Total Names')).getByText(formatCount(fixtureSwipeStats.totalNames))).toBeInTheDocument();
+    expect(within(card('Total Swipes')).getByText(formatCount(fixtureSwipeStats.totalSwipes))).toBeInTheDocument();
+    expect(within(card('Total Names')).queryByText(formatCount(backend.documentCounts.names))).not.toBeInTheDocument();
+    expect(within(card('Total Swipes')).queryByText(formatCount(backend.documentCounts.swipes))).not.toBeInTheDocument();
   });
 
   it('updates Total Users and Connections when the backend emits new counts', async () => {

@@ -13,7 +13,7 @@ import { useAppSelector } from '../../app/hooks';
 import { errorReason } from '../../api/errors';
 import { StatCard } from '../../components/StatCard';
 import { pageIcons } from '../../components/layout/pageIcons';
-import { selectSessionUser } from '../session/sessionSlice';
+import { selectSessionUser } from '../session';
 import {
   useGetLiveConnectionCountQuery,
   useGetLiveUserCountQuery,

@@ -118,23 +118,14 @@ const jobsSlice = createSlice({
       if (payload.state === 'done' && job.workTotal !== null) job.workDone = job.workTotal;
       pruneFinished(state);
     },
-    /** Removes a finished job from view (e.g. the page's "dismiss"); running jobs stay. */
-    jobDismissed(state, { payload }: PayloadAction<{ id: string }>) {
-      const job = state.byId[payload.id];
-      if (!job || job.state === 'running') return;
-      delete state.byId[payload.id];
-      state.order = state.order.filter((id) => id !== payload.id);
-    },
   },
 });
 
-export const { jobStarted, jobProgressed, jobCancelRequested, jobFinished, jobDismissed } = jobsSlice.actions;
+export const { jobStarted, jobProgressed, jobCancelRequested, jobFinished } = jobsSlice.actions;
 export const jobsReducer = jobsSlice.reducer;
 
 // Selectors take the slice's parent state so any store holding `jobs` can use them.
 type WithJobs = { jobs: JobsState };
-
-export const selectJobById = (state: WithJobs, id: string): Job | undefined => state.jobs.byId[id];
 
 /** The newest job of a kind (running or finished): what a page shows when it opens. */
 export function selectLatestJobOfKind(state: WithJobs, kind: JobKind): Job | undefined {
@@ -144,9 +135,6 @@ export function selectLatestJobOfKind(state: WithJobs, kind: JobKind): Job | und
   }
   return undefined;
 }
-
-export const selectIsJobOfKindRunning = (state: WithJobs, kind: JobKind): boolean =>
-  state.jobs.order.some((id) => state.jobs.byId[id].kind === kind && state.jobs.byId[id].state === 'running');
 
 /** 0..100 for a determinate progress bar; null while the total is unknown. */
 export function jobPercent(job: Pick<Job, 'workDone' | 'workTotal' | 'state'>): number | null {

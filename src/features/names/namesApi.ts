@@ -1,5 +1,7 @@
 import { api } from '../../api/apiSlice';
 import type { NameInput, NameRecord, NamesQuery, NamesResponse } from '../../api/contract';
+import type { ApiError } from '../../api/errors';
+import { formatCount } from '../../lib/format';
 import { NAMES_PAGE_SIZE, type NamesFilters } from './namesSlice';
 
 /** One page of GET /names as the cache keeps it. */
@@ -33,6 +35,9 @@ function toNationalities(response: unknown): string[] {
 }
 
 const NAMES_LIST = { type: 'Names', id: 'LIST' } as const;
+
+/** Ids per POST /names/bulk-delete: the server refuses more than 1,000 in one request. */
+export const BULK_DELETE_CHUNK = 1000;
 
 /**
  * After a successful write every cached list refetches its loaded pages (RTK Query refetches all pages of
@@ -98,12 +103,33 @@ export const namesApi = api.injectEndpoints({
       invalidatesTags: refetchListsUnlessFailed,
     }),
 
+    /**
+     * POST /names/bulk-delete in requests of at most BULK_DELETE_CHUNK ids (the server's cap), one after
+     * another; deletedCount is their sum. If a request fails, the error's reason says how many names the
+     * earlier requests had already deleted, and the lists are refetched since some rows may be gone.
+     */
     bulkDeleteNames: build.mutation<{ deletedCount: number }, number[]>({
-      query: (nameIds) => ({ url: '/names/bulk-delete', method: 'POST', body: { nameIds } }),
+      async queryFn(nameIds, _api, _extraOptions, baseQuery) {
+        let deletedCount = 0;
+        for (let start = 0; start < nameIds.length || start === 0; start += BULK_DELETE_CHUNK) {
+          const chunk = nameIds.slice(start, start + BULK_DELETE_CHUNK);
+          const result = await baseQuery({ url: '/names/bulk-delete', method: 'POST', body: { nameIds: chunk } });
+          if (result.error) {
+            const error = result.error as ApiError;
+            if (start === 0) return { error };
+            const reason = `${error.reason.replace(/\.?$/, '.')} ${formatCount(deletedCount)} of the ${formatCount(nameIds.length)} selected names were deleted before it failed.`;
+            return { error: { ...error, reason } };
+          }
+          const count = (result.data as { deletedCount?: unknown } | null)?.deletedCount;
+          deletedCount += typeof count === 'number' ? count : chunk.length;
+        }
+        return { data: { deletedCount } };
+      },
       async onQueryStarted(ids, { dispatch, getState, queryFulfilled }) {
         if ((await settle(queryFulfilled)).ok) removeFromCachedLists(dispatch, getState, new Set(ids));
       },
-      invalidatesTags: refetchListsUnlessFailed,
+      // A failure after the first request left some names deleted: refetch then too.
+      invalidatesTags: (_result, error, ids) => (error && ids.length <= BULK_DELETE_CHUNK ? [] : [NAMES_LIST, 'Nationalities' as const]),
     }),
   }),
 });

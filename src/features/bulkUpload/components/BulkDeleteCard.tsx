@@ -1,13 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { errorReason } from '../../../api/errors';
 import { notify } from '../../../lib/notify';
 import { useGetNationalitiesWithCountsQuery } from '../bulkUploadApi';
 
 export const NO_NATIONALITY_TEXT = 'Please select a nationality.';
 export const BULK_DELETE_UNSUPPORTED_TEXT = 'Bulk delete by nationality is not supported for the current backend.';
-export const nationalitiesLoadFailedText = (reason: string) => `Failed to load nationalities. ${reason}`;
 
 /**
  * Bulk delete by nationality (spec 2): the dropdown, the required selection and the confirmation are
@@ -15,14 +13,10 @@ export const nationalitiesLoadFailedText = (reason: string) => `Failed to load n
  * NO request deletes anything.
  */
 export function BulkDeleteCard() {
-  const { data: nationalities = [], isError, error, isFetching } = useGetNationalitiesWithCountsQuery();
+  const { data: nationalities = [], isFetching } = useGetNationalitiesWithCountsQuery();
   const [selected, setSelected] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-
-  useEffect(() => {
-    if (isError) notify(nationalitiesLoadFailedText(errorReason(error)), 'error');
-  }, [isError, error]);
 
   const askToDelete = () => {
     if (!selected) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { nanoid } from '@reduxjs/toolkit';
 import { Alert, Button, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { jobCancelRequested, selectLatestJobOfKind } from '../../jobs/jobsSlice';
+import { jobCancelRequested, selectLatestJobOfKind } from '../../jobs';
 import { bulkImportRequested } from '../bulkUploadActions';
 import { handOffFile } from '../fileHandoff';
 import { NO_FILE_TEXT } from '../importReport';

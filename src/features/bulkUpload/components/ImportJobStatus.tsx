@@ -1,6 +1,6 @@
 import { Alert, AlertTitle, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
-import { jobPercent, type Job } from '../../jobs/jobsSlice';
-import { formatCount } from '../importReport';
+import { jobPercent, type Job } from '../../jobs';
+import { formatCount } from '../../../lib/format';
 
 export interface ImportJobStatusProps {
   job: Job;

@@ -1,0 +1,15 @@
+// The jobs feature's public surface: the actions a job's saga dispatches, the selectors and helpers a
+// page uses to show a job. The store wires the reducer in from src/app.
+export {
+  jobCancelRequested,
+  jobFinished,
+  jobPercent,
+  jobProgressed,
+  jobStarted,
+  selectLatestJobOfKind,
+  type Job,
+  type JobKind,
+  type JobProgress,
+  type JobState,
+  type JobsState,
+} from './jobsSlice';
