@@ -1,4 +1,4 @@
-import type { AuthAccount, UserRecord } from '../src/api/contract';
+import { DEFAULT_NOTIFICATION_SETTINGS, USER_RECORD_DEFAULTS, type AuthAccount, type UserRecord } from '../src/api/contract';
 import type { Backend, Unsubscribe } from '../src/backend/ports';
 
 /** An in-memory Backend for tests (react-admin's testDataProvider idea): drive it from the test. */
@@ -18,30 +18,12 @@ export function makeUserRecord(overrides: Partial<UserRecord> & { uid: string })
     email: null,
     username: null,
     displayName: null,
-    accountActive: true,
-    isPremium: false,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     lastLogin: null,
     lastActiveDate: null,
-    preferredGender: 'all',
-    preferredNationality: 'all',
-    preferredLanguage: 'english',
-    connectedUserId: null,
-    connectionStatus: null,
-    connectionRequestSent: false,
-    dailySwipeCount: 0,
-    lastSwipeDate: null,
-    isAdmin: false,
-    notificationSettings: {
-      matchedName: true,
-      connectionRequest: true,
-      connectionConfirmed: true,
-      connectionRejected: true,
-      partnerDisconnected: true,
-      dailyReminder: false,
-    },
-    totalActiveTimeFormatted: '0h 0m 0s',
+    ...USER_RECORD_DEFAULTS,
+    notificationSettings: { ...DEFAULT_NOTIFICATION_SETTINGS },
     ...overrides,
   };
 }

@@ -1,7 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { createGuards } from './auth/guard';
 import { createSessionTokens } from './auth/tokens';
 import type { Db } from './db/types';
@@ -20,6 +19,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Live users / accepted-connection counts; routes that change them call `refresh()`. */
     liveCounts: LiveCountsHub;
+    /** Event streams open right now (tests check that disconnects release them). */
+    readonly liveStreamCount: number;
   }
 }
 
@@ -40,26 +41,12 @@ export interface BuildAppOptions {
 /** Large enough for a bulk import batch of BULK_IMPORT_MAX_ROWS rows. */
 const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
-/** Request log lines without the session token an EventSource URL carries (`?access_token=`). */
-const redactedUrl = (url: string) => url.replace(/([?&]access_token=)[^&]*/g, '$1[redacted]');
-function loggerOptions(logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
-  if (!logger) return false;
-  const base = typeof logger === 'object' ? logger : {};
-  return {
-    ...base,
-    serializers: {
-      req: (request: FastifyRequest) => ({ method: request.method, url: redactedUrl(request.url), host: request.host, remoteAddress: request.ip }),
-      ...base.serializers,
-    },
-  };
-}
-
 const isBackendPath = (url: string) => /^\/(api|auth)(\/|\?|$)/.test(url);
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db } = options;
   const app = Fastify({
-    logger: loggerOptions(options.logger),
+    logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     schemaController: strictBodyValidators(),
   });
@@ -67,14 +54,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const tokens = createSessionTokens(options.sessionSecret);
   const guards = createGuards(db, tokens);
-  const liveCounts = new LiveCountsHub(db, options.livePollMs ?? 1000, (error) => app.log.error({ err: error }, 'live counts poll failed'));
+  const liveCounts = new LiveCountsHub(db, options.livePollMs ?? 1000, (error) => app.log.error({ err: error }, 'live counts read failed'));
   const openStreams = new Set<ServerResponse>();
   app.decorate('liveCounts', liveCounts);
+  app.decorate('liveStreamCount', { getter: () => openStreams.size });
   app.decorateRequest('account', null);
 
   installJsonParser(app);
   installErrorHandler(app);
-  await app.register(fastifyRateLimit, { global: false });
 
   await app.register(authRoutes, { prefix: '/auth', db, tokens, guards, signInRateLimit: options.signInRateLimit ?? DEFAULT_SIGN_IN_RATE_LIMIT });
 

@@ -4,16 +4,20 @@ import { createSessionTokens } from '../src/auth/tokens';
 import { DEMO_ADMIN, DEMO_USER } from '../src/seed/demoAccounts';
 import { createTestApp, TEST_SESSION_SECRET, type TestApp } from './testApp';
 
-// A small limit so the 429 is reachable; failed attempts are counted per IP + email.
+// Small limits so the 429s are reachable; attempts are counted per IP + email and per IP.
 const RATE_LIMIT_MAX = 3;
+const RATE_LIMIT_MAX_PER_IP = 10;
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: 'accounts', signInRateLimit: { max: RATE_LIMIT_MAX, timeWindowMs: 60_000 } });
+  t = await createTestApp({ seed: 'accounts', signInRateLimit: { max: RATE_LIMIT_MAX, timeWindowMs: 60_000, maxPerIp: RATE_LIMIT_MAX_PER_IP } });
+  await createAccount(t.db, { uid: 'limit-owner', email: 'limit.owner@babynames.test', password: 'limit-owner-password' });
 });
 afterAll(async () => t?.close());
 
-const signIn = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/auth/sign-in', payload: { email, password } });
+/** From 127.0.0.1, or from `ip` (each rate-limit test uses its own, so the per-IP counts do not mix). */
+const signIn = (email: string, password: string, ip?: string) =>
+  t.app.inject({ method: 'POST', url: '/auth/sign-in', payload: { email, password }, ...(ip ? { remoteAddress: ip } : {}) });
 const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 describe('POST /auth/sign-in', () => {
@@ -63,9 +67,44 @@ describe('POST /auth/sign-in', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ error: 'rate_limited' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    // Another email from the same client is not affected, and successes are never counted.
+    // Another email from the same client is not affected, and successes never lock anyone out.
     for (let attempt = 0; attempt < RATE_LIMIT_MAX + 2; attempt += 1) {
       expect((await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password)).statusCode).toBe(200);
+    }
+  });
+
+  it('counts parallel attempts before checking them, so a burst cannot get past the limit', async () => {
+    const burst = await Promise.all(Array.from({ length: RATE_LIMIT_MAX + 5 }, (_, i) => signIn('burst@babynames.test', `guess-${i}`, '10.0.0.1')));
+    const statuses = burst.map((response) => response.statusCode).sort();
+    expect(statuses.filter((status) => status === 401)).toHaveLength(RATE_LIMIT_MAX);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+  });
+
+  it('clears the IP + email count on a successful sign-in', async () => {
+    const ip = '10.0.0.2';
+    const owner = 'limit.owner@babynames.test';
+    for (let round = 0; round < 3; round += 1) {
+      for (let attempt = 0; attempt < RATE_LIMIT_MAX - 1; attempt += 1) expect((await signIn(owner, `typo-${attempt}`, ip)).statusCode).toBe(401);
+      expect((await signIn(owner, 'limit-owner-password', ip)).statusCode).toBe(200);
+    }
+    // Without the reset, those 3 * RATE_LIMIT_MAX attempts would have hit the limit long ago.
+    expect((await signIn(owner, 'one-more-typo', ip)).statusCode).toBe(401);
+  });
+
+  it('limits one IP across emails (password spraying), leaving other IPs alone', async () => {
+    const ip = '10.0.0.3';
+    for (let i = 0; i < RATE_LIMIT_MAX_PER_IP; i += 1) expect((await signIn(`spray-${i}@babynames.test`, 'Password1', ip)).statusCode).toBe(401);
+    const limited = await signIn('spray-last@babynames.test', 'Password1', ip);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password, ip)).statusCode).toBe(429);
+    expect((await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password, '10.0.0.4')).statusCode).toBe(200);
+  });
+
+  it('never limits an IP by its successes', async () => {
+    const ip = '10.0.0.5';
+    for (let attempt = 0; attempt < RATE_LIMIT_MAX_PER_IP + 2; attempt += 1) {
+      expect((await signIn(DEMO_USER.email, DEMO_USER.password, ip)).statusCode).toBe(200);
     }
   });
 });

@@ -1,19 +1,12 @@
-import { Writable } from 'node:stream';
-import type { LiveCounts, UserRecord } from '../../src/api/contract';
+import net from 'node:net';
+import { USER_RECORD_DEFAULTS, type LiveCounts, type UserRecord } from '../../src/api/contract';
 import { createTestApp, type TestApp } from './testApp';
 
 let t: TestApp;
 let baseUrl: string;
-const logLines: string[] = [];
-const logStream = new Writable({
-  write(chunk, _encoding, done) {
-    logLines.push(String(chunk));
-    done();
-  },
-});
 
 beforeAll(async () => {
-  t = await createTestApp({ livePollMs: 200, logger: { level: 'info', stream: logStream } });
+  t = await createTestApp({ livePollMs: 200 });
   baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(async () => t?.close());
@@ -79,7 +72,8 @@ describe('GET /api/live/counts (server-sent events)', () => {
         payload: { email: 'live.test@example.com', username: 'livetest', displayName: 'Live Test' },
       });
       expect(created.statusCode).toBe(201);
-      expect(created.json<UserRecord>()).toMatchObject({ email: 'live.test@example.com', isAdmin: false, isPremium: false, accountActive: true });
+      // The table's column defaults are the contract's (migration 001 repeats them in SQL).
+      expect(created.json<UserRecord>()).toEqual({ ...USER_RECORD_DEFAULTS, uid: expect.any(String), email: 'live.test@example.com', username: 'livetest', displayName: 'Live Test', createdAt: expect.any(String), updatedAt: expect.any(String), lastLogin: null, lastActiveDate: null });
       expect(await stream.nextCounts()).toEqual({ users: first.users + 1, acceptedConnections: first.acceptedConnections });
     } finally {
       stream.close();
@@ -87,7 +81,7 @@ describe('GET /api/live/counts (server-sent events)', () => {
   });
 
   it('picks up changes made outside the server through the shared poller', async () => {
-    const stream = await openStream(`/api/live/counts?access_token=${t.adminToken}`);
+    const stream = await openStream('/api/live/counts', { authorization: `Bearer ${t.adminToken}` });
     try {
       const first = await stream.nextCounts();
       await t.db.query(`UPDATE connection_requests SET status = 'accepted' WHERE id = (SELECT min(id) FROM connection_requests WHERE status = 'pending')`);
@@ -95,10 +89,22 @@ describe('GET /api/live/counts (server-sent events)', () => {
     } finally {
       stream.close();
     }
-    // The token in that URL never reaches the request log.
-    const logs = logLines.join('');
-    expect(logs).toContain('access_token=[redacted]');
-    expect(logs).not.toContain(t.adminToken);
+  });
+
+  it('answers a failed first read with an error event and ends the stream', async () => {
+    const spy = jest.spyOn(t.app.liveCounts, 'subscribe').mockRejectedValueOnce(new Error('database down'));
+    try {
+      const response = await fetch(`${baseUrl}/api/live/counts`, { headers: { authorization: `Bearer ${t.adminToken}` } });
+      expect(response.status).toBe(200);
+      // The body ends: no counts, one error event that does not leak the cause.
+      const body = await response.text();
+      expect(body).toContain('event: error\ndata: {"message":"Live counts are unavailable right now"}\n\n');
+      expect(body).not.toContain('event: counts');
+      expect(body).not.toContain('database down');
+      await waitFor(() => t.app.liveStreamCount === 0);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('serves several subscribers from one poller and lets go of them on disconnect', async () => {
@@ -110,5 +116,28 @@ describe('GET /api/live/counts (server-sent events)', () => {
     a.close();
     b.close();
     await waitFor(() => t.app.liveCounts.subscriberCount === 0);
+  });
+});
+
+describe('clients that leave early', () => {
+  /** Sends the request head on a raw socket and drops the connection at once, while the guard still runs. */
+  function openAndDrop(path: string): Promise<void> {
+    const { hostname, port } = new URL(baseUrl);
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(Number(port), hostname, () => {
+        socket.write(`GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${t.adminToken}\r\n\r\n`, () => {
+          socket.destroy();
+          resolve();
+        });
+      });
+      socket.on('error', reject);
+    });
+  }
+
+  it('leaves no stream, heartbeat or subscriber behind when the client is gone before the handler runs', async () => {
+    await Promise.all(Array.from({ length: 20 }, () => openAndDrop('/api/live/counts')));
+    // Give the server time to run every guard and handler of those requests.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await waitFor(() => t.app.liveStreamCount === 0 && t.app.liveCounts.subscriberCount === 0);
   });
 });

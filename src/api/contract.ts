@@ -108,6 +108,37 @@ export interface UserRecord {
   totalActiveTimeFormatted: string;
 }
 
+/** Spec 3 defaults of a user's notification settings (a stored object may lack flags: these fill them). */
+export const DEFAULT_NOTIFICATION_SETTINGS: Readonly<NotificationSettings> = Object.freeze({
+  matchedName: true,
+  connectionRequest: true,
+  connectionConfirmed: true,
+  connectionRejected: true,
+  partnerDisconnected: true,
+  dailyReminder: false,
+});
+
+/**
+ * Spec 3 defaults of a new user record, for every field that has one (the rest are the user's own:
+ * uid, email, username, displayName, and the dates). The reference backend's users table declares
+ * the same values as column defaults (migration 001, which stays as shipped).
+ */
+export const USER_RECORD_DEFAULTS = Object.freeze({
+  accountActive: true,
+  isPremium: false,
+  preferredGender: 'all',
+  preferredNationality: 'all',
+  preferredLanguage: 'english',
+  connectedUserId: null,
+  connectionStatus: null,
+  connectionRequestSent: false,
+  dailySwipeCount: 0,
+  lastSwipeDate: null,
+  isAdmin: false,
+  notificationSettings: DEFAULT_NOTIFICATION_SETTINGS,
+  totalActiveTimeFormatted: '0h 0m 0s',
+} as const satisfies Partial<UserRecord>);
+
 /** The authenticated account (what the authentication service knows). */
 export interface AuthAccount {
   uid: string;

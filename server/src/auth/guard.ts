@@ -9,26 +9,14 @@ declare module 'fastify' {
     /** The signed-in account, set by the guards. */
     account: AccountWithRole | null;
   }
-  interface FastifyContextConfig {
-    /**
-     * The route also accepts the token as `?access_token=`: the browser's EventSource cannot send
-     * an Authorization header. Only for GET streams, whose URLs are not logged with the token.
-     */
-    tokenInQuery?: boolean;
-  }
 }
 
+/** The session token: `Authorization: Bearer <token>` only (never the query string, which gets logged). */
 function tokenOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
-  if (header) {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    return match?.[1] ?? null;
-  }
-  if (request.routeOptions.config.tokenInQuery) {
-    const fromQuery = (request.query as Record<string, unknown> | undefined)?.access_token;
-    return typeof fromQuery === 'string' && fromQuery.length > 0 ? fromQuery : null;
-  }
-  return null;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
 }
 
 export interface Guards {

@@ -28,21 +28,38 @@ export class LiveCountsHub {
   private timer: NodeJS.Timeout | null = null;
   private inFlight: Promise<void> | null = null;
   private refreshAgain = false;
+  /** When a failed poll was last reported; null while reads succeed. */
+  private errorReportedAt: number | null = null;
 
+  /**
+   * `onError` hears a failed read once when reads start failing, then at most once per
+   * `errorReportMs` while they keep failing (the poller retries every `intervalMs`).
+   */
   constructor(
     private readonly db: Queryable,
     private readonly intervalMs = 1000,
     private readonly onError: (error: unknown) => void = () => undefined,
+    private readonly errorReportMs = 60_000,
   ) {}
 
   get subscriberCount(): number {
     return this.listeners.size;
   }
 
-  /** Calls `listener` with the current counts at once, then on every change. Returns the unsubscribe. */
+  /**
+   * Calls `listener` with the current counts at once, then on every change. Returns the unsubscribe.
+   * Rejects (and adds nothing) when the counts are not known yet and cannot be read.
+   */
   async subscribe(listener: LiveCountsListener): Promise<() => void> {
     // Read before adding the listener, so the first counts reach it once, from the line below.
-    if (this.latest === null) await this.refresh();
+    if (this.latest === null) {
+      try {
+        await this.read();
+      } catch (error) {
+        this.reportError(error);
+        throw error;
+      }
+    }
     this.listeners.add(listener);
     if (!this.timer) {
       this.timer = setInterval(() => void this.refresh(), this.intervalMs);
@@ -52,8 +69,13 @@ export class LiveCountsHub {
     return () => this.unsubscribe(listener);
   }
 
-  /** Re-reads the counts now and tells the listeners when they changed. Concurrent calls coalesce. */
+  /** Re-reads the counts now and tells the listeners when they changed. Never rejects: failures go to onError. */
   refresh(): Promise<void> {
+    return this.read().catch((error: unknown) => this.reportError(error));
+  }
+
+  /** One read (concurrent calls coalesce); rejects when it fails. */
+  private read(): Promise<void> {
     if (this.inFlight) {
       // A write landed while a read was running: read once more after it, so it is not missed.
       this.refreshAgain = true;
@@ -68,13 +90,19 @@ export class LiveCountsHub {
           this.latest = counts;
           for (const listener of [...this.listeners]) listener(counts);
         } while (this.refreshAgain);
-      } catch (error) {
-        this.onError(error);
+        this.errorReportedAt = null;
       } finally {
         this.inFlight = null;
       }
     })();
     return this.inFlight;
+  }
+
+  private reportError(error: unknown): void {
+    const now = Date.now();
+    if (this.errorReportedAt !== null && now - this.errorReportedAt < this.errorReportMs) return;
+    this.errorReportedAt = now;
+    this.onError(error);
   }
 
   stop(): void {

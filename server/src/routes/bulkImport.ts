@@ -2,16 +2,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { BULK_IMPORT_MAX_ROWS, type BulkImportResponse } from '../../../src/api/contract';
 import type { Db } from '../db/types';
+import { badRequest, HttpError } from '../http/errors';
 import { validateBulkImportRows } from '../names/bulkImportRows';
-import { badRequest, payloadTooLarge } from '../names/replies';
 import { insertNameColumns } from '../names/repository';
 
 /**
  * The JSON schema checks only the envelope ({ names: [...] } with at most BULK_IMPORT_MAX_ROWS
- * items), which Fastify compiles once and runs before the handler. The rows themselves are
- * deliberately left to validateBulkImportRows: Fastify's Ajv coerces types (a number becomes a
- * string, null becomes ""), and the row validator must see what the client really sent, and answer
- * every row error in one format that names the row and field.
+ * items), which Fastify compiles once and runs before the handler (body validators are strict, no
+ * type coercion: see http/validators.ts). The rows themselves are left to validateBulkImportRows,
+ * which answers every row error in one format that names the row and field (names[i].gender) and
+ * normalizes the values it accepts.
  */
 const bodySchema = {
   type: 'object',
@@ -32,24 +32,25 @@ export const bulkImportRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
   app.post(
     '/admin/names/bulk-import',
     { schema: { body: bodySchema }, attachValidation: true, bodyLimit: BODY_LIMIT },
-    async (request, reply) => {
+    async (request) => {
       const body = request.body as { names?: unknown } | undefined;
       if (request.validationError) {
         if (Array.isArray(body?.names) && body.names.length > BULK_IMPORT_MAX_ROWS) {
-          return payloadTooLarge(
-            reply,
+          throw new HttpError(
+            413,
+            'payload_too_large',
             `At most ${BULK_IMPORT_MAX_ROWS} rows per request, got ${body.names.length}: split the import into batches`,
             'names',
           );
         }
-        return badRequest(reply, { field: 'names', message: `Expected { names: [...] } (${request.validationError.message})` });
+        throw badRequest(`Expected { names: [...] } (${request.validationError.message})`, 'names');
       }
       const rows = body?.names as unknown[];
 
       // Every row is checked before anything is written: one invalid row rejects the request (see
       // validateBulkImportRows for why), so a 400 always means "nothing from this batch was added".
       const columns = validateBulkImportRows(rows, new Date());
-      if (!columns.ok) return badRequest(reply, columns.error);
+      if (!columns.ok) throw badRequest(columns.error.message, columns.error.field);
 
       // One request = one transaction around one set-based INSERT: either every row lands or none.
       const addedCount = await db.transaction((tx) => insertNameColumns(tx, columns.value));

@@ -12,54 +12,56 @@ export interface LiveRoutesOptions {
 
 /**
  * GET /live/counts: server-sent events. `event: counts` with LiveCounts at once and on every change,
- * a comment line every 15 s so proxies keep the connection open.
+ * a comment line every 15 s so proxies keep the connection open. When the counts cannot be read for
+ * a new subscriber, one `event: error` (data { message }) and the stream ends (`retry` tells the
+ * client when to come back). Authenticated by the Authorization header like every /api route.
  */
 export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, { liveCounts, openStreams, heartbeatMs = 15_000 }) => {
-  app.get(
-    '/live/counts',
-    {
-      config: { tokenInQuery: true },
-      schema: { querystring: { type: 'object', properties: { access_token: { type: 'string' } } } },
-    },
-    async (request, reply) => {
-      reply.hijack();
-      const stream = reply.raw;
-      stream.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
+  app.get('/live/counts', async (request, reply) => {
+    reply.hijack();
+    const stream = reply.raw;
+    // The client may have gone while the (async) admin guard ran: then 'close' has fired already
+    // and would never fire again, so nothing may be set up for this stream.
+    if (stream.destroyed || stream.socket?.destroyed) {
+      stream.destroy();
+      return;
+    }
+    stream.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    // A HEAD request gets the head only (Node would otherwise hold it back, waiting for a body).
+    if (request.method === 'HEAD') {
+      stream.end();
+      return;
+    }
+    stream.flushHeaders();
+    stream.write('retry: 3000\n\n');
+    openStreams.add(stream);
+
+    let unsubscribe: (() => void) | null = null;
+    const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), heartbeatMs);
+    const cleanUp = () => {
+      clearInterval(heartbeat);
+      unsubscribe?.();
+      unsubscribe = null;
+      openStreams.delete(stream);
+    };
+    stream.on('close', cleanUp);
+
+    try {
+      const stop = await liveCounts.subscribe((counts: LiveCounts) => {
+        stream.write(`event: counts\ndata: ${JSON.stringify(counts)}\n\n`);
       });
-      // A HEAD request gets the head only (Node would otherwise hold it back, waiting for a body).
-      if (request.method === 'HEAD') {
-        stream.end();
-        return;
-      }
-      stream.flushHeaders();
-      stream.write('retry: 3000\n\n');
-      openStreams.add(stream);
-
-      let unsubscribe: (() => void) | null = null;
-      const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), heartbeatMs);
-      const cleanUp = () => {
-        clearInterval(heartbeat);
-        unsubscribe?.();
-        unsubscribe = null;
-        openStreams.delete(stream);
-      };
-      stream.on('close', cleanUp);
-
-      try {
-        const stop = await liveCounts.subscribe((counts: LiveCounts) => {
-          stream.write(`event: counts\ndata: ${JSON.stringify(counts)}\n\n`);
-        });
-        // The client may have gone while the first counts were read.
-        if (stream.destroyed || stream.writableEnded) stop();
-        else unsubscribe = stop;
-      } catch (error) {
-        request.log.error({ err: error }, 'live counts stream failed');
-        stream.end();
-      }
-    },
-  );
+      unsubscribe = stop;
+      // The client may have gone while the first counts were read ('close' ran before `unsubscribe` was set).
+      if (stream.destroyed || stream.writableEnded) cleanUp();
+    } catch {
+      // The first read failed (the hub logs it): say so, and end the stream; the client retries.
+      cleanUp();
+      stream.end(`event: error\ndata: ${JSON.stringify({ message: 'Live counts are unavailable right now' })}\n\n`);
+    }
+  });
 };

@@ -1,7 +1,7 @@
 // The names API (spec 7, issue 3): registered by app.ts inside the admin-guarded /api scope.
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/types';
-import { badRequest, notFound } from '../names/replies';
+import { badRequest, notFound } from '../http/errors';
 import {
   countByNationality,
   deleteName,
@@ -11,15 +11,19 @@ import {
   listNationalities,
   updateName,
 } from '../names/repository';
+import type { FieldError } from '../names/result';
 import { parseBulkDelete, parseNameId, parseNameInput, parseNamesQuery } from '../names/validation';
+
+/** A validator's failure as the 400 the error handler sends: { error: 'bad_request', message, field }. */
+const invalid = (error: FieldError) => badRequest(error.message, error.field);
 
 type IdParams = { id?: string };
 
 export const namesRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   // GET /names?gender&nationality&limit&offset&alphabetFilter -> NameRecord[] ordered by name, id.
-  app.get('/names', async (request, reply) => {
+  app.get('/names', async (request) => {
     const filter = parseNamesQuery(request.query as Record<string, unknown>);
-    if (!filter.ok) return badRequest(reply, filter.error);
+    if (!filter.ok) throw invalid(filter.error);
     return listNames(db, filter.value);
   });
 
@@ -29,30 +33,31 @@ export const namesRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
 
   app.post('/names', async (request, reply) => {
     const input = parseNameInput(request.body);
-    if (!input.ok) return badRequest(reply, input.error);
+    if (!input.ok) throw invalid(input.error);
     return reply.code(201).send(await insertName(db, input.value));
   });
 
-  app.put<{ Params: IdParams }>('/names/:id', async (request, reply) => {
+  app.put<{ Params: IdParams }>('/names/:id', async (request) => {
     const id = parseNameId(request.params.id);
-    if (!id.ok) return badRequest(reply, id.error);
+    if (!id.ok) throw invalid(id.error);
     const input = parseNameInput(request.body);
-    if (!input.ok) return badRequest(reply, input.error);
+    if (!input.ok) throw invalid(input.error);
     const updated = await updateName(db, id.value, input.value);
-    return updated ?? notFound(reply, `No name with id ${id.value}`);
+    if (!updated) throw notFound(`No name with id ${id.value}`);
+    return updated;
   });
 
   app.delete<{ Params: IdParams }>('/names/:id', async (request, reply) => {
     const id = parseNameId(request.params.id);
-    if (!id.ok) return badRequest(reply, id.error);
-    if (!(await deleteName(db, id.value))) return notFound(reply, `No name with id ${id.value}`);
+    if (!id.ok) throw invalid(id.error);
+    if (!(await deleteName(db, id.value))) throw notFound(`No name with id ${id.value}`);
     return reply.code(204).send();
   });
 
   // POST /names/bulk-delete { nameIds } -> { deletedCount }: one DELETE for the whole selection.
-  app.post('/names/bulk-delete', async (request, reply) => {
+  app.post('/names/bulk-delete', async (request) => {
     const ids = parseBulkDelete(request.body);
-    if (!ids.ok) return badRequest(reply, ids.error);
+    if (!ids.ok) throw invalid(ids.error);
     return { deletedCount: await deleteNames(db, ids.value) };
   });
 };

@@ -1,5 +1,4 @@
-import type { Gender, NotificationSettings } from '../../../src/api/contract';
-import { DEFAULT_NOTIFICATION_SETTINGS } from '../users/userRecord';
+import { DEFAULT_NOTIFICATION_SETTINGS, USER_RECORD_DEFAULTS, type Gender, type NotificationSettings } from '../../../src/api/contract';
 import { NAMES_BY_ORIGIN } from './data/nameData';
 import { SEED_USERS } from './data/userData';
 import { DEMO_ADMIN, DEMO_USER } from './demoAccounts';
@@ -192,6 +191,8 @@ function buildUsers(random: SeededRandom, now: Date): SeedUser[] {
     const lastActiveDate = new Date(Math.min(nowMs, lastActiveMs));
     const lastLogin = new Date(Math.max(createdAt.getTime(), lastActiveDate.getTime() - random.int(0, 3 * 3600) * 1000));
     return {
+      // The spec's defaults for the rest (no connection, no swipes yet, not an admin).
+      ...USER_RECORD_DEFAULTS,
       uid,
       email,
       username,
@@ -205,19 +206,12 @@ function buildUsers(random: SeededRandom, now: Date): SeedUser[] {
       preferredGender: random.pick(['all', 'all', 'all', 'female', 'male']),
       preferredNationality: random.chance(0.65) ? 'all' : random.pick(origins),
       preferredLanguage: random.pick(LANGUAGES),
-      connectedUserId: null,
-      connectionStatus: null,
-      connectionRequestSent: false,
-      dailySwipeCount: 0,
-      lastSwipeDate: null,
-      isAdmin: false,
       notificationSettings: {
         ...DEFAULT_NOTIFICATION_SETTINGS,
         dailyReminder: random.chance(0.25),
         matchedName: !random.chance(0.08),
         partnerDisconnected: !random.chance(0.05),
       },
-      totalActiveTimeFormatted: '0h 0m 0s',
     };
   });
   const demoRecord = (account: typeof DEMO_ADMIN | typeof DEMO_USER, isAdmin: boolean): SeedUser => ({
@@ -225,23 +219,13 @@ function buildUsers(random: SeededRandom, now: Date): SeedUser[] {
     email: account.email,
     username: account.username,
     displayName: account.displayName,
-    accountActive: true,
-    isPremium: false,
+    ...USER_RECORD_DEFAULTS,
     createdAt: new Date(nowMs - 400 * DAY_MS),
     updatedAt: new Date(nowMs - 400 * DAY_MS),
     lastLogin: null,
     lastActiveDate: null,
-    preferredGender: 'all',
-    preferredNationality: 'all',
-    preferredLanguage: 'english',
-    connectedUserId: null,
-    connectionStatus: null,
-    connectionRequestSent: false,
-    dailySwipeCount: 0,
-    lastSwipeDate: null,
     isAdmin,
     notificationSettings: { ...DEFAULT_NOTIFICATION_SETTINGS },
-    totalActiveTimeFormatted: '0h 0m 0s',
   });
   return [demoRecord(DEMO_ADMIN, true), demoRecord(DEMO_USER, false), ...users];
 }

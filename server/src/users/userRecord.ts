@@ -1,4 +1,4 @@
-import type { NotificationSettings, UserRecord } from '../../../src/api/contract';
+import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings, type UserRecord } from '../../../src/api/contract';
 import type { Queryable } from '../db/types';
 
 /** A row of the users table as the drivers return it. */
@@ -26,16 +26,6 @@ export interface UserRow {
   total_active_time_formatted: string;
 }
 
-/** Spec 3 defaults, used when a stored settings object lacks a flag. */
-export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
-  matchedName: true,
-  connectionRequest: true,
-  connectionConfirmed: true,
-  connectionRejected: true,
-  partnerDisconnected: true,
-  dailyReminder: false,
-};
-
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 export function toUserRecord(row: UserRow): UserRecord {
@@ -59,6 +49,7 @@ export function toUserRecord(row: UserRow): UserRecord {
     dailySwipeCount: row.daily_swipe_count,
     lastSwipeDate: iso(row.last_swipe_date),
     isAdmin: row.is_admin,
+    // A stored settings object may lack flags: the spec's defaults fill them.
     notificationSettings: { ...DEFAULT_NOTIFICATION_SETTINGS, ...row.notification_settings },
     totalActiveTimeFormatted: row.total_active_time_formatted,
   };

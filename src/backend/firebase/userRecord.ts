@@ -1,15 +1,6 @@
 // Turns a Firestore users document into the wire UserRecord: Timestamps become ISO strings (the store
 // holds only serializable values) and absent fields take the spec's defaults (section 3).
-import type { NotificationSettings, UserRecord } from '../../api/contract';
-
-const DEFAULT_NOTIFICATIONS: NotificationSettings = {
-  matchedName: true,
-  connectionRequest: true,
-  connectionConfirmed: true,
-  connectionRejected: true,
-  partnerDisconnected: true,
-  dailyReminder: false,
-};
+import { DEFAULT_NOTIFICATION_SETTINGS, USER_RECORD_DEFAULTS as DEFAULTS, type NotificationSettings, type UserRecord } from '../../api/contract';
 
 type Data = Record<string, unknown>;
 
@@ -29,7 +20,7 @@ const flag = (value: unknown, fallback: boolean): boolean => (typeof value === '
 
 function notifications(value: unknown): NotificationSettings {
   const given = (value && typeof value === 'object' ? value : {}) as Data;
-  const result = { ...DEFAULT_NOTIFICATIONS };
+  const result = { ...DEFAULT_NOTIFICATION_SETTINGS };
   for (const key of Object.keys(result) as (keyof NotificationSettings)[]) result[key] = flag(given[key], result[key]);
   return result;
 }
@@ -40,24 +31,24 @@ export function toUserRecord(uid: string, data: Data): UserRecord {
     email: text(data.email),
     username: text(data.username),
     displayName: text(data.displayName),
-    accountActive: flag(data.accountActive, true),
-    isPremium: flag(data.isPremium, false),
+    accountActive: flag(data.accountActive, DEFAULTS.accountActive),
+    isPremium: flag(data.isPremium, DEFAULTS.isPremium),
     createdAt: toIsoDate(data.createdAt),
     updatedAt: toIsoDate(data.updatedAt),
     lastLogin: toIsoDate(data.lastLogin),
     lastActiveDate: toIsoDate(data.lastActiveDate),
-    preferredGender: text(data.preferredGender) ?? 'all',
-    preferredNationality: text(data.preferredNationality) ?? 'all',
-    preferredLanguage: text(data.preferredLanguage) ?? 'english',
+    preferredGender: text(data.preferredGender) ?? DEFAULTS.preferredGender,
+    preferredNationality: text(data.preferredNationality) ?? DEFAULTS.preferredNationality,
+    preferredLanguage: text(data.preferredLanguage) ?? DEFAULTS.preferredLanguage,
     connectedUserId: text(data.connectedUserId),
     connectionStatus: text(data.connectionStatus),
-    connectionRequestSent: flag(data.connectionRequestSent, false),
-    dailySwipeCount: typeof data.dailySwipeCount === 'number' ? data.dailySwipeCount : 0,
+    connectionRequestSent: flag(data.connectionRequestSent, DEFAULTS.connectionRequestSent),
+    dailySwipeCount: typeof data.dailySwipeCount === 'number' ? data.dailySwipeCount : DEFAULTS.dailySwipeCount,
     lastSwipeDate: toIsoDate(data.lastSwipeDate),
     // Only a real boolean true grants admin; "true" strings or 1 do not.
     isAdmin: data.isAdmin === true,
     notificationSettings: notifications(data.notificationSettings),
-    totalActiveTimeFormatted: text(data.totalActiveTimeFormatted) ?? '0h 0m 0s',
+    totalActiveTimeFormatted: text(data.totalActiveTimeFormatted) ?? DEFAULTS.totalActiveTimeFormatted,
   };
 }
 

@@ -1,7 +1,10 @@
 // The CSV rules of the bulk import (spec 5), as pure functions.
 // Shared by the parse worker, the Jest tests and bench/ (run by Node), so this file must stay free of
 // DOM globals, import.meta and papaparse itself: callers hand papaparse's output in.
-import { GENDERS, type BulkImportRow, type Gender } from '../../api/contract';
+import type { BulkImportRow } from '../../api/contract';
+import { capitalizeName, cleanText, hasControlChars, isGender, MAX_NAME_TEXT_LENGTH } from '../../api/nameRules';
+
+export { capitalizeName, isGender };
 
 /** The columns a file must have, as they read after normalizeHeader. */
 export const REQUIRED_COLUMNS = ['name', 'gender', 'nationality'] as const;
@@ -50,38 +53,18 @@ export const CSV_PARSE_OPTIONS: CsvParseOptions = {
   delimitersToGuess: [',', ';', '\t'],
 };
 
-export function isGender(value: string): value is Gender {
-  return (GENDERS as readonly string[]).includes(value);
-}
-
-/** Trimmed cell text; '' for a missing cell (a short row) or a non-string. */
+/** NFC and trimmed cell text (cleanText, as the server reads it); '' for a missing cell (a short row) or a non-string. */
 function cell(raw: RawCsvRow, column: RequiredColumn): string {
   const value = raw[column];
-  // NFC so a decomposed "Á" (A + combining acute, as some macOS tools write) matches the composed one
-  // the letter filter and the database compare against.
-  return typeof value === 'string' ? value.normalize('NFC').trim() : '';
+  return typeof value === 'string' ? cleanText(value) : '';
 }
 
 /**
- * First letter upper, the rest lower (spec 5). Array.from splits by code point, not UTF-16 unit, and
- * the locale-independent toUpperCase/toLowerCase apply Unicode's case tables (Á, Æ, Ö, Ð, Þ map
- * correctly) without letting the browser's locale change the data (a Turkish locale would turn "i"
- * into "İ").
+ * Longest name or nationality the server stores (MAX_NAME_TEXT_LENGTH in src/api/nameRules.ts, which
+ * the server uses too). The server rejects a whole request for one such row, so the console skips it
+ * instead of failing a batch of good rows.
  */
-export function capitalizeName(name: string): string {
-  const [first = '', ...rest] = Array.from(name.trim());
-  return first.toUpperCase() + rest.join('').toLowerCase();
-}
-
-/**
- * Longest name or nationality the server stores (server/src/names/normalize.ts MAX_TEXT_LENGTH,
- * counted like it: UTF-16 units after NFC and trim). The server rejects a whole request for one such
- * row, so the console skips it instead of failing a batch of good rows.
- */
-export const MAX_CELL_LENGTH = 200;
-// C0 controls and DEL, which the server refuses too (PostgreSQL text cannot hold NUL).
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+export const MAX_CELL_LENGTH = MAX_NAME_TEXT_LENGTH;
 
 export type SkipReason = 'missing-field' | 'unknown-gender' | 'unstorable-text';
 
@@ -100,7 +83,7 @@ export function checkCsvRow(raw: RawCsvRow, createdAt: string): CheckedRow {
   if (!name || !gender || !nationality) return { ok: false, reason: 'missing-field' };
   if (!isGender(gender)) return { ok: false, reason: 'unknown-gender' };
   for (const text of [name, nationality]) {
-    if (text.length > MAX_CELL_LENGTH || CONTROL_CHARS.test(text)) return { ok: false, reason: 'unstorable-text' };
+    if (text.length > MAX_CELL_LENGTH || hasControlChars(text)) return { ok: false, reason: 'unstorable-text' };
   }
   return { ok: true, row: { name: capitalizeName(name), gender, nationality, createdAt } };
 }

@@ -1,0 +1,56 @@
+import type { LiveCounts } from '../../src/api/contract';
+import type { Queryable } from '../src/db/types';
+import { LiveCountsHub } from '../src/live/liveCounts';
+
+/** A database whose count query fails while `failing` is true. */
+function fakeDb(counts: LiveCounts) {
+  const state = { failing: true, reads: 0 };
+  const db = {
+    async query() {
+      state.reads += 1;
+      if (state.failing) throw new Error('database down');
+      return { rows: [counts] };
+    },
+  } as unknown as Queryable;
+  return { db, state };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('LiveCountsHub when reads fail', () => {
+  it('rejects a new subscriber (no silent stream) and adds no listener or poller', async () => {
+    const { db } = fakeDb({ users: 1, acceptedConnections: 0 });
+    const errors: unknown[] = [];
+    const hub = new LiveCountsHub(db, 10, (error) => errors.push(error));
+    const listener = jest.fn();
+    await expect(hub.subscribe(listener)).rejects.toThrow('database down');
+    expect(listener).not.toHaveBeenCalled();
+    expect(hub.subscriberCount).toBe(0);
+    expect(errors).toHaveLength(1);
+    hub.stop();
+  });
+
+  it('reports a streak of failed polls once (rate-limited), and again after a recovery', async () => {
+    const { db, state } = fakeDb({ users: 1, acceptedConnections: 0 });
+    state.failing = false;
+    const errors: unknown[] = [];
+    const hub = new LiveCountsHub(db, 10, (error) => errors.push(error), 60_000);
+    const listener = jest.fn();
+    const stop = await hub.subscribe(listener);
+    expect(listener).toHaveBeenCalledWith({ users: 1, acceptedConnections: 0 });
+
+    state.failing = true;
+    const readsBefore = state.reads;
+    await sleep(150);
+    expect(state.reads - readsBefore).toBeGreaterThan(3); // the poller kept trying...
+    expect(errors).toHaveLength(1); // ...but logged once
+
+    state.failing = false;
+    await sleep(50);
+    state.failing = true;
+    await sleep(50);
+    expect(errors).toHaveLength(2); // a new streak is reported
+    stop();
+    hub.stop();
+  });
+});
