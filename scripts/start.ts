@@ -1,12 +1,13 @@
 // `npm start`: the reference backend (127.0.0.1:3001) and the console's Vite dev server
 // (127.0.0.1:5173, proxying /api and /auth to the backend) in ONE process; Ctrl-C stops both.
 // Environment: DATABASE_URL (real PostgreSQL; default embedded PGlite in .data/pglite), DATA_DIR,
-// SESSION_SECRET, BACKEND_PORT (default 3001), LOG_LEVEL (backend, default warn).
+// SESSION_SECRET, BACKEND_PORT (default 3001), LOG_LEVEL (backend, default warn), SEED_DEMO (default 1;
+// 0 skips the demo data and the demo accounts).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, type ViteDevServer } from 'vite';
 import { DEMO_ADMIN } from '../server/src/seed/demoAccounts';
-import { startBackend, type RunningBackend } from '../server/src/server';
+import { parseSeedDemo, startBackend, type RunningBackend } from '../server/src/server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const host = '127.0.0.1';
@@ -43,6 +44,7 @@ try {
       host,
       port: backendPort,
       logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+      seedDemo: parseSeedDemo(process.env.SEED_DEMO),
     }),
     createServer({
       root,
@@ -56,6 +58,7 @@ try {
   if (startedVite.status === 'rejected') throw startedVite.reason;
   if (!backend || !vite) throw new Error('startup did not complete');
   if (backend.seeded) console.log('Seeded the demo data (first start).');
+  if (backend.seedSkipped) console.log('Demo seed skipped (SEED_DEMO=0): no demo data or demo accounts were created.');
 
   const consoleUrl = vite.resolvedUrls?.local[0] ?? `http://${host}:5173/`;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -63,8 +66,7 @@ try {
   console.log(`
   Baby Names admin console   ${consoleUrl}
   Reference backend          ${backend.url}  (${backend.db.kind})
-  Demo admin                 ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}
-
+${backend.seedSkipped ? '' : `  Demo admin                 ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}\n`}
   Ready in ${seconds} s. Press Ctrl-C to stop both.
 `);
 } catch (error) {
