@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { adminToken, apiGet, signIn } from './helpers';
 
 const nameCells = (page: Page) => page.locator('[role="gridcell"][data-field="name"]');
 const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('gridcell', { name, exact: true }) });
@@ -61,7 +61,9 @@ test('add, edit, cancel an edit, and delete a name', async ({ page }, testInfo) 
   await expect(row(page, 'Ýrenna')).toHaveCount(0);
 });
 
-test('delete selected needs a selection, then deletes exactly the selected names', async ({ page }) => {
+test('delete selected needs a selection, then deletes exactly the selected names', async ({ page, request }) => {
+  const token = await adminToken(request);
+  const totalNames = async () => (await apiGet<{ totalNames: number }>(request, token, '/swipes/stats')).totalNames;
   await page.getByRole('button', { name: /Delete selected/ }).click();
   await expect(page.getByText('Please select at least one name to delete.')).toBeVisible();
 
@@ -71,7 +73,7 @@ test('delete selected needs a selection, then deletes exactly the selected names
   for (const name of ['Quenby', 'Quennell']) {
     await row(page, name).getByRole('checkbox').check();
   }
-  const before = await nameCells(page).count();
+  const before = await totalNames();
   await page.getByRole('button', { name: /Delete selected \(2\)/ }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('2');
@@ -79,7 +81,8 @@ test('delete selected needs a selection, then deletes exactly the selected names
   await expect(page.getByText('Selected names deleted successfully!')).toBeVisible();
   await expect(row(page, 'Quenby')).toHaveCount(0);
   await expect(row(page, 'Quennell')).toHaveCount(0);
-  await expect(nameCells(page)).toHaveCount(before - 2);
+  // exactly the two selected rows left the database (other tests may have added Q names: count, not page)
+  expect(await totalNames()).toBe(before - 2);
 });
 
 test('letter and nationality filters: A is not Á', async ({ page }, testInfo) => {
@@ -93,7 +96,11 @@ test('letter and nationality filters: A is not Á', async ({ page }, testInfo) =
   await expect(nameCells(page).first()).toHaveText(/^Á/);
   const accented = await nameCells(page).allTextContents();
   expect(accented.every((n) => n.startsWith('Á'))).toBe(true);
-  expect(accented).toContain('Ásta');
+
+  // and Á names are never under A, however deep the A list goes on this page
+  await chooseLetter(page, 'A');
+  await expect(nameCells(page).first()).toHaveText(/^A/);
+  expect((await nameCells(page).allTextContents()).some((n) => n.startsWith('Á'))).toBe(false);
 
   await chooseLetter(page, 'All');
   await page.getByRole('combobox', { name: 'Nationality' }).last().click();
