@@ -90,7 +90,7 @@ describe('session saga', () => {
     await flush();
     expect(signOut).toHaveBeenCalled();
     expect(run.state().status).toBe('signedOut');
-    expect(run.state().notice).toMatch(/Could not verify admin access \(Could not reach the server\.\)/);
+    expect(run.state().notice).toBe('Could not verify admin access (Could not reach the server). Please try again.');
   });
 
   it('signing out (auth emits null) ends the session', async () => {

@@ -25,10 +25,10 @@ export function accountChannel(auth: AuthPort): EventChannel<AccountChange> {
   return eventChannel<AccountChange>((emit) => auth.observeAccount((account) => emit({ account })), buffers.sliding(1));
 }
 
+/** The error's message without a final period: it is quoted inside a sentence of ours. */
 function reasonOf(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  if (typeof error === 'string' && error) return error;
-  return 'unknown error';
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  return message.trim().replace(/\.$/, '') || 'unknown error';
 }
 
 function* rejectAccount(backend: Backend, notice: string) {
