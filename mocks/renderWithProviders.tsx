@@ -43,19 +43,8 @@ function setup(options: Omit<ProvidersOptions, 'routes' | keyof RenderOptions>) 
 
 /** Renders `ui` at `route` inside a real store, the theme, notistack and a memory router. */
 export function renderWithProviders(ui: ReactElement, options: ProvidersOptions = {}) {
-  const { preloadedState, backend: givenBackend, route = '/', routes = [], runSagas, reload, ...renderOptions } = options;
-  const { store, backend } = setup({ preloadedState, backend: givenBackend, runSagas, reload });
-  const path = route.split('?')[0];
-  const router = createMemoryRouter([{ path, element: ui }, ...routes], { initialEntries: [route] });
-  const result = render(
-    <Provider store={store}>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </Provider>,
-    renderOptions,
-  );
-  return { store, backend, router, ...result };
+  const { route = '/', routes = [], ...rest } = options;
+  return renderRoutes([{ path: route.split('?')[0], element: ui }, ...routes], { route, ...rest });
 }
 
 /** Renders a whole route table (e.g. the app's own `routes`) at `route`, with the same providers. */

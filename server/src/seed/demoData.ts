@@ -1,4 +1,4 @@
-import { DEFAULT_NOTIFICATION_SETTINGS, USER_RECORD_DEFAULTS, type Gender, type NotificationSettings } from '../../../src/api/contract';
+import { DEFAULT_NOTIFICATION_SETTINGS, USER_RECORD_DEFAULTS, type Gender, type UserRecord } from '../../../src/api/contract';
 import { NAMES_BY_ORIGIN } from './data/nameData';
 import { SEED_USERS } from './data/userData';
 import { DEMO_ADMIN, DEMO_USER } from './demoAccounts';
@@ -22,29 +22,18 @@ export interface SeedName {
   createdAt: Date;
 }
 
-export interface SeedUser {
-  uid: string;
+/** The contract's UserRecord with the seed's non-null fields and real Dates instead of ISO strings. */
+type DateFields = 'createdAt' | 'updatedAt' | 'lastLogin' | 'lastActiveDate' | 'lastSwipeDate';
+export type SeedUser = Omit<UserRecord, DateFields | 'email' | 'username' | 'displayName'> & {
   email: string;
   username: string;
   displayName: string;
-  accountActive: boolean;
-  isPremium: boolean;
   createdAt: Date;
   updatedAt: Date;
   lastLogin: Date | null;
   lastActiveDate: Date | null;
-  preferredGender: string;
-  preferredNationality: string;
-  preferredLanguage: string;
-  connectedUserId: string | null;
-  connectionStatus: string | null;
-  connectionRequestSent: boolean;
-  dailySwipeCount: number;
   lastSwipeDate: Date | null;
-  isAdmin: boolean;
-  notificationSettings: NotificationSettings;
-  totalActiveTimeFormatted: string;
-}
+};
 
 export interface SeedSwipe {
   userId: string;

@@ -18,6 +18,7 @@ import {
   useGetLiveConnectionCountQuery,
   useGetLiveUserCountQuery,
   useGetNameAndSwipeTotalsQuery,
+  type LiveCount,
   type NameAndSwipeTotals,
 } from './dashboardApi';
 
@@ -33,22 +34,25 @@ function DocumentCountsCaption({ totals }: { totals: NameAndSwipeTotals | undefi
   );
 }
 
+/** StatCard props of a live count: a skeleton until the first figure or error arrives. */
+function liveFigure(data: LiveCount | undefined) {
+  return { value: data?.count, loading: data?.count == null && !data?.error, error: data?.error, live: true };
+}
+
 function Figures() {
   const users = useGetLiveUserCountQuery();
   const connections = useGetLiveConnectionCountQuery();
   // Refreshed when the dashboard is opened again after 30 s; users and connections are live anyway.
   const totals = useGetNameAndSwipeTotalsQuery(undefined, { refetchOnMountOrArgChange: 30 });
   const totalsError = totals.isError ? `Could not load: ${errorReason(totals.error)}` : null;
+  const totalsFigure = { loading: totals.isLoading, error: totalsError, caption: <DocumentCountsCaption totals={totals.data} /> };
   return (
     <Grid container spacing={2.5}>
       <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
         <StatCard
           title="Total Users"
           icon={<PeopleAltOutlined />}
-          value={users.data?.count}
-          loading={users.data?.count == null && !users.data?.error}
-          error={users.data?.error}
-          live
+          {...liveFigure(users.data)}
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
@@ -57,9 +61,7 @@ function Figures() {
           icon={<ChildCare />}
           color="secondary"
           value={totals.data?.totalNames}
-          loading={totals.isLoading}
-          error={totalsError}
-          caption={<DocumentCountsCaption totals={totals.data} />}
+          {...totalsFigure}
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
@@ -68,9 +70,7 @@ function Figures() {
           icon={<SwipeOutlined />}
           color="info"
           value={totals.data?.totalSwipes}
-          loading={totals.isLoading}
-          error={totalsError}
-          caption={<DocumentCountsCaption totals={totals.data} />}
+          {...totalsFigure}
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
@@ -78,10 +78,7 @@ function Figures() {
           title="Connections"
           icon={<HandshakeOutlined />}
           color="success"
-          value={connections.data?.count}
-          loading={connections.data?.count == null && !connections.data?.error}
-          error={connections.data?.error}
-          live
+          {...liveFigure(connections.data)}
         />
       </Grid>
     </Grid>
