@@ -1,10 +1,15 @@
 import * as m001 from './001_initial_schema';
 import * as m002 from './002_server_settings';
+import * as m003 from './003_console_actions';
 
 export interface Migration {
   id: string;
   sql: string;
 }
 
-/** Applied in order, each once, recorded in schema_migrations. Append; never edit a shipped one. */
-export const migrations: readonly Migration[] = [m001, m002];
+/**
+ * Applied in order, each once, recorded in schema_migrations. Append; never edit a shipped one.
+ * Numbering while several changes land side by side: 01x import integrity and names at scale, 02x sessions
+ * and security, 03x analytics, 04x users and audit, 05x exports and database admin.
+ */
+export const migrations: readonly Migration[] = [m001, m002, m003];
