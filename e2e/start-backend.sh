@@ -4,12 +4,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 port="${1:-4180}"
-if [ ! -f dist/index.html ]; then
-  echo "dist/ is missing: run 'npm run build' before the browser tests" >&2
+# DIST_DIR lets several builds sit side by side (default dist/).
+dist="${DIST_DIR:-dist}"
+if [ ! -f "$dist/index.html" ]; then
+  echo "$dist/ is missing: run 'npm run build' before the browser tests" >&2
   exit 1
 fi
 if [ -z "${DATABASE_URL:-}" ]; then
-  export DATA_DIR=".data/e2e"
+  export DATA_DIR=".data/e2e-$port"
   rm -rf "$DATA_DIR"
 fi
-exec npx tsx server/src/main.ts --static dist --port "$port" --host 127.0.0.1
+exec npx tsx server/src/main.ts --static "$dist" --port "$port" --host 127.0.0.1
