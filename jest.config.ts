@@ -1,9 +1,22 @@
 import type { Config } from 'jest';
 
 // msw and friends ship ESM only; jose too (server). ts-jest turns them into CommonJS for Jest.
-const esmDeps = ['msw', '@mswjs', 'rettime', 'until-async', 'headers-polyfill', '@open-draft', 'outvariant', 'strict-event-emitter', 'jose'];
+const esmDeps = [
+  'msw',
+  '@mswjs',
+  'rettime',
+  'until-async',
+  'headers-polyfill',
+  '@open-draft',
+  'outvariant',
+  'strict-event-emitter',
+  'jose',
+];
 const transform = {
-  '^.+\\.(t|j)sx?$|^.+\\.mjs$': ['ts-jest', { tsconfig: { isolatedModules: true, jsx: 'react-jsx', allowJs: true, rootDir: '.', module: 'commonjs', esModuleInterop: true } }],
+  '^.+\\.(t|j)sx?$|^.+\\.mjs$': [
+    'ts-jest',
+    { tsconfig: { isolatedModules: true, jsx: 'react-jsx', allowJs: true, rootDir: '.', module: 'commonjs', esModuleInterop: true } },
+  ],
 } satisfies Config['transform'];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmDeps.join('|')})/)`];
 

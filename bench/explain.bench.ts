@@ -67,13 +67,20 @@ async function main(): Promise<void> {
   try {
     await migrate(db);
     const { ms: fillMs } = await timed(() => fill(db));
-    console.log(`${db.kind}: ${ROWS.toLocaleString('en')} names inserted in ${(fillMs / 1000).toFixed(1)} s (set-based, ${CHUNK} per statement)\n`);
+    console.log(
+      `${db.kind}: ${ROWS.toLocaleString('en')} names inserted in ${(fillMs / 1000).toFixed(1)} s (set-based, ${CHUNK} per statement)\n`,
+    );
     const rows: string[][] = [];
     for (const [label, f] of CASES) {
       const { sql, params } = buildListQuery({ ...f, limit: 50 });
       const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS OFF) ${sql}`, params);
       const lines = plan.rows.map((r) => r['QUERY PLAN']);
-      const access = lines.find((l) => /Scan|Sort/.test(l))?.trim().replace(/^->\s*/, '').replace(/\s+\(cost.*$/, '') ?? '?';
+      const access =
+        lines
+          .find((l) => /Scan|Sort/.test(l))
+          ?.trim()
+          .replace(/^->\s*/, '')
+          .replace(/\s+\(cost.*$/, '') ?? '?';
       const ms = await medianMs(7, () => db.query(sql, params));
       rows.push([label, access, ms.toFixed(2)]);
     }
@@ -85,7 +92,12 @@ async function main(): Promise<void> {
     for (const [label, sql] of lists) {
       const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`);
       const lines = plan.rows.map((r) => r['QUERY PLAN']);
-      const access = lines.find((l) => /Scan/.test(l))?.trim().replace(/^->\s*/, '').replace(/\s+\(cost.*$/, '') ?? '?';
+      const access =
+        lines
+          .find((l) => /Scan/.test(l))
+          ?.trim()
+          .replace(/^->\s*/, '')
+          .replace(/\s+\(cost.*$/, '') ?? '?';
       rows.push([label, access, (await medianMs(5, () => db.query(sql))).toFixed(2)]);
     }
     console.log(table(['query', 'plan (first access node)', 'median ms'], rows));

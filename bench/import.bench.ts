@@ -72,7 +72,11 @@ function median(label: string, samples: Phase[]): PhaseSummary {
   };
 }
 
-const loadAverage = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 async function emptyNames(db: Db): Promise<void> {
   await db.query('TRUNCATE names RESTART IDENTITY CASCADE');
@@ -139,7 +143,15 @@ async function main(): Promise<void> {
 
     // Warm-up (JIT, plan caches, the first pages of the table files), then start from empty.
     const warmCsv = generateCsv(OUT_DIR, 4 * BATCH_SIZE);
-    await importCsv({ file: warmCsv.file, origin: backend.origin, token, batchSize: BATCH_SIZE, concurrency: CONCURRENCY, chunkBytes: CHUNK_BYTES, createdAt });
+    await importCsv({
+      file: warmCsv.file,
+      origin: backend.origin,
+      token,
+      batchSize: BATCH_SIZE,
+      concurrency: CONCURRENCY,
+      chunkBytes: CHUNK_BYTES,
+      createdAt,
+    });
     await insertNameColumns(db, slice(columns, 0, 4 * BATCH_SIZE));
     await emptyNames(db);
 
@@ -163,7 +175,15 @@ async function main(): Promise<void> {
       await emptyNames(db);
       phases.push(
         await measure('FULL PATH: parse, normalize, batch, HTTP, insert', valid, async () => {
-          const options = { file: csv.file, origin: backend.origin, token, batchSize: BATCH_SIZE, concurrency: CONCURRENCY, chunkBytes: CHUNK_BYTES, createdAt };
+          const options = {
+            file: csv.file,
+            origin: backend.origin,
+            token,
+            batchSize: BATCH_SIZE,
+            concurrency: CONCURRENCY,
+            chunkBytes: CHUNK_BYTES,
+            createdAt,
+          };
           if (CLIENT === 'inprocess') {
             imported = await importCsv(options);
             return;
@@ -195,7 +215,12 @@ async function main(): Promise<void> {
       runs.push(phases);
       console.log(`run ${run + 1}/${RUNS}: ${phases.map((p) => `${(p.ms / 1000).toFixed(2)} s`).join(', ')}`);
     }
-    const phases = runs[0]!.map((first, i) => median(first.label, runs.map((r) => r[i]!)));
+    const phases = runs[0]!.map((first, i) =>
+      median(
+        first.label,
+        runs.map((r) => r[i]!),
+      ),
+    );
     const full = phases[1]!;
     const direct = phases[2]!;
 
@@ -219,12 +244,19 @@ async function main(): Promise<void> {
     const ratio = rate(full) / rate(direct);
     const max = process.resourceUsage().maxRSS * 1024;
     console.log(`\nFull path / direct (one statement): ${(ratio * 100).toFixed(1)}% (target >= 25%: ${ratio >= 0.25 ? 'met' : 'NOT met'})`);
-    console.log(`Rows: read ${imported?.rowsRead}, skipped ${imported?.rowsSkipped} (generated invalid: ${csv.invalidRows}), sent ${imported?.rowsSent} in ${imported?.batches} requests, added ${imported?.addedCount}`);
-    console.log(`Check: table after full path ${fullCount} rows, after direct ${directCount}; same content: ${fullPrint === directPrint ? 'yes' : 'NO'}`);
-    if (db.kind === 'postgres') console.log('Server CPU excludes PostgreSQL\'s own processes.');
+    console.log(
+      `Rows: read ${imported?.rowsRead}, skipped ${imported?.rowsSkipped} (generated invalid: ${csv.invalidRows}), sent ${imported?.rowsSent} in ${imported?.batches} requests, added ${imported?.addedCount}`,
+    );
+    console.log(
+      `Check: table after full path ${fullCount} rows, after direct ${directCount}; same content: ${fullPrint === directPrint ? 'yes' : 'NO'}`,
+    );
+    if (db.kind === 'postgres') console.log("Server CPU excludes PostgreSQL's own processes.");
     console.log(`Load average at the end: ${loadAverage()} (other processes share the CPUs: compare ratios, not absolute rates)`);
-    const serverParts = db.kind === 'pglite' ? 'Fastify + the PGlite database (WASM, in-process)' : 'Fastify + pg pool (PostgreSQL itself runs outside)';
-    console.log(`Server process (${serverParts}${CLIENT === 'inprocess' ? ' + the client' : ''}): RSS idle ${mib(rssIdle)}, peak per phase above, maxRSS of the run ${mib(max)}`);
+    const serverParts =
+      db.kind === 'pglite' ? 'Fastify + the PGlite database (WASM, in-process)' : 'Fastify + pg pool (PostgreSQL itself runs outside)';
+    console.log(
+      `Server process (${serverParts}${CLIENT === 'inprocess' ? ' + the client' : ''}): RSS idle ${mib(rssIdle)}, peak per phase above, maxRSS of the run ${mib(max)}`,
+    );
     if (CLIENT === 'child') console.log(`Client process (papaparse + normalizer + fetch): maxRSS ${mib(clientMaxRss)}`);
 
     const problems = [

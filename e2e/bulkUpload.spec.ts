@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import { adminToken, apiGet, signIn } from './helpers';
 import { writeNamesCsv } from './csvFixtures';
 
-interface SwipeStats { totalNames: number; totalSwipes: number }
+interface SwipeStats {
+  totalNames: number;
+  totalSwipes: number;
+}
 
 test.describe.configure({ mode: 'serial' });
 

@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { adminToken, apiGet, apiPost, formatCount, liveCounts, signIn } from './helpers';
 
-interface SwipeStats { totalNames: number; totalSwipes: number }
+interface SwipeStats {
+  totalNames: number;
+  totalSwipes: number;
+}
 
 test('the dashboard shows the seeded figures and a new user live', async ({ page, request, baseURL }) => {
   const token = await adminToken(request);
@@ -26,6 +29,11 @@ test('the dashboard shows the seeded figures and a new user live', async ({ page
 
   // Every section has a link card.
   for (const label of ['Manage Names', 'Bulk Upload', 'Analytics', 'User Management', 'Audit Logs', 'Data Export', 'Database Admin']) {
-    await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: new RegExp(label) }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Sections' })
+        .getByRole('link', { name: new RegExp(label) })
+        .first(),
+    ).toBeVisible();
   }
 });

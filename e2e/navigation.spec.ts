@@ -19,7 +19,11 @@ test('the top navigation reaches every admin page', async ({ page }) => {
   await signIn(page);
   const nav = page.getByRole('navigation').first();
   for (const [label, path, heading] of pages) {
-    await nav.getByRole('tab', { name: label, exact: true }).or(nav.getByRole('link', { name: label, exact: true })).first().click();
+    await nav
+      .getByRole('tab', { name: label, exact: true })
+      .or(nav.getByRole('link', { name: label, exact: true }))
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(page.getByText('Something went wrong.')).toHaveCount(0);
@@ -31,7 +35,10 @@ test('the login page and the dark theme look right', async ({ page }, testInfo) 
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('login.png') });
   await signIn(page);
-  await page.getByRole('button', { name: /dark|theme/i }).first().click();
+  await page
+    .getByRole('button', { name: /dark|theme/i })
+    .first()
+    .click();
   await page.reload();
   // the choice is remembered across a reload
   await expect(page.locator('body')).toHaveCSS('background-color', /rgb\((1\d|2\d|3\d|\d),/);

@@ -26,7 +26,8 @@ function invalidRow(rows: unknown[]): { message: string; field: string } | null 
     const row = rows[i] as Partial<Record<keyof BulkImportRow, unknown>> | null;
     for (const field of ['name', 'gender', 'nationality'] as const) {
       const value = row?.[field];
-      if (typeof value !== 'string' || value.trim() === '') return { message: `Row ${i}: ${field} must not be empty`, field: `names[${i}].${field}` };
+      if (typeof value !== 'string' || value.trim() === '')
+        return { message: `Row ${i}: ${field} must not be empty`, field: `names[${i}].${field}` };
     }
     if (!(GENDERS as readonly unknown[]).includes(String(row?.gender).toLowerCase())) {
       return { message: `Row ${i}: gender must be one of male, female, unisex`, field: `names[${i}].gender` };
@@ -43,7 +44,8 @@ export const bulkUploadHandlers: HttpHandler[] = [
     const body = (await request.json()) as Partial<BulkImportRequest> | null;
     const rows = body?.names;
     if (!Array.isArray(rows)) return reject(400, 'Expected { names: [...] }', 'names');
-    if (rows.length > BULK_IMPORT_MAX_ROWS) return reject(413, `At most ${BULK_IMPORT_MAX_ROWS} rows per request, got ${rows.length}`, 'names');
+    if (rows.length > BULK_IMPORT_MAX_ROWS)
+      return reject(413, `At most ${BULK_IMPORT_MAX_ROWS} rows per request, got ${rows.length}`, 'names');
     const problem = invalidRow(rows);
     if (problem) return reject(400, problem.message, problem.field);
     bulkImportLog.batches.push(rows);

@@ -58,7 +58,8 @@ function readInput(body: unknown): NameInput | Response {
   for (const field of ['name', 'gender', 'nationality'] as const) {
     if (typeof b[field] !== 'string' || (b[field] as string).trim() === '') return badRequest(`${field} is required`, field);
   }
-  if (!(GENDERS as readonly string[]).includes(b.gender as string)) return badRequest(`gender must be one of ${GENDERS.join(', ')}`, 'gender');
+  if (!(GENDERS as readonly string[]).includes(b.gender as string))
+    return badRequest(`gender must be one of ${GENDERS.join(', ')}`, 'gender');
   return { name: (b.name as string).trim(), gender: b.gender as Gender, nationality: (b.nationality as string).trim().toLowerCase() };
 }
 

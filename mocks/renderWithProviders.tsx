@@ -24,7 +24,10 @@ export interface ProvidersOptions extends Omit<RenderOptions, 'queries'> {
  * session gets a fake backend that agrees (signed in, admin record) and the user the saga would derive
  * from it; otherwise the saga would sign the session out, or replace the user after the first render.
  */
-function withCoherentSession(preloadedState: Partial<RootState> | undefined): { backend: FakeBackend; preloadedState?: Partial<RootState> } {
+function withCoherentSession(preloadedState: Partial<RootState> | undefined): {
+  backend: FakeBackend;
+  preloadedState?: Partial<RootState>;
+} {
   const session = preloadedState?.session;
   if (session?.status !== 'signedIn' || !session.user) return { backend: createFakeBackend(), preloadedState };
   const { uid, email, displayName } = session.user;
@@ -36,7 +39,9 @@ function withCoherentSession(preloadedState: Partial<RootState> | undefined): { 
 }
 
 function setup(options: Omit<ProvidersOptions, 'routes' | keyof RenderOptions>) {
-  const coherent = options.backend ? { backend: options.backend, preloadedState: options.preloadedState } : withCoherentSession(options.preloadedState);
+  const coherent = options.backend
+    ? { backend: options.backend, preloadedState: options.preloadedState }
+    : withCoherentSession(options.preloadedState);
   const store = makeStore({ ...coherent, runSagas: options.runSagas ?? true, reload: options.reload });
   return { store, backend: coherent.backend };
 }

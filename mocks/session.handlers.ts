@@ -54,7 +54,9 @@ export const sessionHandlers = [
   http.get(authUrl('record'), ({ request }) => {
     const match = byToken(request);
     if (!match) return unauthorized();
-    return match.record ? HttpResponse.json(match.record) : HttpResponse.json({ error: 'not_found', message: 'No record' }, { status: 404 });
+    return match.record
+      ? HttpResponse.json(match.record)
+      : HttpResponse.json({ error: 'not_found', message: 'No record' }, { status: 404 });
   }),
   http.post(authUrl('sign-out'), () => new HttpResponse(null, { status: 204 })),
 ];

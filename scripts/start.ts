@@ -34,7 +34,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 try {
-  console.log(`Starting the reference backend (${process.env.DATABASE_URL ? 'PostgreSQL from DATABASE_URL' : 'embedded PGlite'}) and the console...`);
+  console.log(
+    `Starting the reference backend (${process.env.DATABASE_URL ? 'PostgreSQL from DATABASE_URL' : 'embedded PGlite'}) and the console...`,
+  );
   // Side by side: Vite needs nothing from the backend until the browser's first /api request.
   const [startedBackend, startedVite] = await Promise.allSettled([
     startBackend({

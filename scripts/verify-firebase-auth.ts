@@ -44,7 +44,10 @@ async function main() {
   check('observeAccount reports null first', seen.length === 1 && seen[0] === null, seen);
   check('no token before sign-in', (await backend.auth.getIdToken()) === null);
 
-  const wrong = await backend.auth.signIn(email, 'wrong-password').then(() => 'resolved', (error: { code?: string }) => error.code ?? 'rejected');
+  const wrong = await backend.auth.signIn(email, 'wrong-password').then(
+    () => 'resolved',
+    (error: { code?: string }) => error.code ?? 'rejected',
+  );
   check('a wrong password is refused', wrong !== 'resolved', wrong);
 
   const account = await backend.auth.signIn(email, password);
@@ -54,7 +57,11 @@ async function main() {
 
   const token = await backend.auth.getIdToken();
   const payload = token ? JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) : null;
-  check('ID token carries the account', payload?.email === email && payload?.sub === uid, payload && { email: payload.email, sub: payload.sub });
+  check(
+    'ID token carries the account',
+    payload?.email === email && payload?.sub === uid,
+    payload && { email: payload.email, sub: payload.sub },
+  );
 
   await backend.auth.signOut();
   await settle();

@@ -7,9 +7,7 @@ import { importCsv, type ImportOptions, type ImportResult } from './importClient
 
 export type ToChild = { type: 'run'; options: ImportOptions };
 export type FromChild =
-  | { type: 'ready' }
-  | { type: 'done'; result: ImportResult; maxRssBytes: number }
-  | { type: 'failed'; message: string };
+  { type: 'ready' } | { type: 'done'; result: ImportResult; maxRssBytes: number } | { type: 'failed'; message: string };
 
 const send = (message: FromChild) => new Promise<void>((resolve) => process.send!(message, () => resolve()));
 

@@ -35,11 +35,31 @@ const LOCALE_NATIONALITY: Record<string, string> = {
 // Faker has no Icelandic locale; these real Icelandic names exercise the letter filter's own
 // letters (Á É Í Ó Ú Ý Æ Ö) and the capitalization of names that start with them.
 const ICELANDIC: ReadonlyArray<[string, Gender]> = [
-  ['Ásta', 'female'], ['Ásdís', 'female'], ['Ágúst', 'male'], ['Árni', 'male'], ['Álfheiður', 'female'],
-  ['Élín', 'female'], ['Íris', 'female'], ['Ísak', 'male'], ['Ívar', 'male'], ['Ólafur', 'male'],
-  ['Ólöf', 'female'], ['Óskar', 'male'], ['Úlfur', 'male'], ['Úlfhildur', 'female'], ['Ýr', 'female'],
-  ['Æsa', 'female'], ['Ægir', 'male'], ['Örn', 'male'], ['Ösp', 'female'], ['Önundur', 'male'],
-  ['Sigríður', 'female'], ['Guðrún', 'female'], ['Jón', 'male'], ['Gunnar', 'male'], ['Þór', 'male'],
+  ['Ásta', 'female'],
+  ['Ásdís', 'female'],
+  ['Ágúst', 'male'],
+  ['Árni', 'male'],
+  ['Álfheiður', 'female'],
+  ['Élín', 'female'],
+  ['Íris', 'female'],
+  ['Ísak', 'male'],
+  ['Ívar', 'male'],
+  ['Ólafur', 'male'],
+  ['Ólöf', 'female'],
+  ['Óskar', 'male'],
+  ['Úlfur', 'male'],
+  ['Úlfhildur', 'female'],
+  ['Ýr', 'female'],
+  ['Æsa', 'female'],
+  ['Ægir', 'male'],
+  ['Örn', 'male'],
+  ['Ösp', 'female'],
+  ['Önundur', 'male'],
+  ['Sigríður', 'female'],
+  ['Guðrún', 'female'],
+  ['Jón', 'male'],
+  ['Gunnar', 'male'],
+  ['Þór', 'male'],
 ];
 
 /** Every (name, gender, nationality) the lists above give, de-duplicated. */

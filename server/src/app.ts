@@ -63,7 +63,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installJsonParser(app);
   installErrorHandler(app);
 
-  await app.register(authRoutes, { prefix: '/auth', db, tokens, guards, signInRateLimit: options.signInRateLimit ?? DEFAULT_SIGN_IN_RATE_LIMIT });
+  await app.register(authRoutes, {
+    prefix: '/auth',
+    db,
+    tokens,
+    guards,
+    signInRateLimit: options.signInRateLimit ?? DEFAULT_SIGN_IN_RATE_LIMIT,
+  });
 
   await app.register(
     async (api) => {

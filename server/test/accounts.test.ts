@@ -10,7 +10,10 @@ const RATE_LIMIT_MAX_PER_IP = 10;
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: 'accounts', signInRateLimit: { max: RATE_LIMIT_MAX, timeWindowMs: 60_000, maxPerIp: RATE_LIMIT_MAX_PER_IP } });
+  t = await createTestApp({
+    seed: 'accounts',
+    signInRateLimit: { max: RATE_LIMIT_MAX, timeWindowMs: 60_000, maxPerIp: RATE_LIMIT_MAX_PER_IP },
+  });
   await createAccount(t.db, { uid: 'limit-owner', email: 'limit.owner@babynames.test', password: 'limit-owner-password' });
 });
 afterAll(async () => t?.close());
@@ -18,7 +21,8 @@ afterAll(async () => t?.close());
 /** From 127.0.0.1, or from `ip` (each rate-limit test uses its own, so the per-IP counts do not mix). */
 const signIn = (email: string, password: string, ip?: string) =>
   t.app.inject({ method: 'POST', url: '/auth/sign-in', payload: { email, password }, ...(ip ? { remoteAddress: ip } : {}) });
-const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const get = (url: string, token?: string) =>
+  t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 describe('POST /auth/sign-in', () => {
   it('returns a token, its expiry (~8 h) and the account for the right password', async () => {
@@ -74,7 +78,9 @@ describe('POST /auth/sign-in', () => {
   });
 
   it('counts parallel attempts before checking them, so a burst cannot get past the limit', async () => {
-    const burst = await Promise.all(Array.from({ length: RATE_LIMIT_MAX + 5 }, (_, i) => signIn('burst@babynames.test', `guess-${i}`, '10.0.0.1')));
+    const burst = await Promise.all(
+      Array.from({ length: RATE_LIMIT_MAX + 5 }, (_, i) => signIn('burst@babynames.test', `guess-${i}`, '10.0.0.1')),
+    );
     const statuses = burst.map((response) => response.statusCode).sort();
     expect(statuses.filter((status) => status === 401)).toHaveLength(RATE_LIMIT_MAX);
     expect(statuses.filter((status) => status === 429)).toHaveLength(5);
@@ -84,7 +90,8 @@ describe('POST /auth/sign-in', () => {
     const ip = '10.0.0.2';
     const owner = 'limit.owner@babynames.test';
     for (let round = 0; round < 3; round += 1) {
-      for (let attempt = 0; attempt < RATE_LIMIT_MAX - 1; attempt += 1) expect((await signIn(owner, `typo-${attempt}`, ip)).statusCode).toBe(401);
+      for (let attempt = 0; attempt < RATE_LIMIT_MAX - 1; attempt += 1)
+        expect((await signIn(owner, `typo-${attempt}`, ip)).statusCode).toBe(401);
       expect((await signIn(owner, 'limit-owner-password', ip)).statusCode).toBe(200);
     }
     // Without the reset, those 3 * RATE_LIMIT_MAX attempts would have hit the limit long ago.
@@ -93,7 +100,8 @@ describe('POST /auth/sign-in', () => {
 
   it('limits one IP across emails (password spraying), leaving other IPs alone', async () => {
     const ip = '10.0.0.3';
-    for (let i = 0; i < RATE_LIMIT_MAX_PER_IP; i += 1) expect((await signIn(`spray-${i}@babynames.test`, 'Password1', ip)).statusCode).toBe(401);
+    for (let i = 0; i < RATE_LIMIT_MAX_PER_IP; i += 1)
+      expect((await signIn(`spray-${i}@babynames.test`, 'Password1', ip)).statusCode).toBe(401);
     const limited = await signIn('spray-last@babynames.test', 'Password1', ip);
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -120,14 +128,19 @@ describe('session tokens', () => {
   });
 
   it('rejects a token signed with another secret with 401', async () => {
-    const forged = await createSessionTokens('some-other-secret-of-at-least-32-chars!').sign({ uid: DEMO_ADMIN.uid, email: DEMO_ADMIN.email });
+    const forged = await createSessionTokens('some-other-secret-of-at-least-32-chars!').sign({
+      uid: DEMO_ADMIN.uid,
+      email: DEMO_ADMIN.email,
+    });
     expect((await get('/auth/account', forged.token)).statusCode).toBe(401);
     expect((await get('/api/swipes/stats', forged.token)).statusCode).toBe(401);
   });
 
   it('rejects a token whose payload was altered with 401', async () => {
     const [header, , signature] = t.userToken.split('.');
-    const payload = Buffer.from(JSON.stringify({ sub: DEMO_ADMIN.uid, email: DEMO_ADMIN.email, iss: 'baby-names-admin', exp: 9_999_999_999 })).toString('base64url');
+    const payload = Buffer.from(
+      JSON.stringify({ sub: DEMO_ADMIN.uid, email: DEMO_ADMIN.email, iss: 'baby-names-admin', exp: 9_999_999_999 }),
+    ).toString('base64url');
     expect((await get('/api/swipes/stats', `${header}.${payload}.${signature}`)).statusCode).toBe(401);
   });
 
@@ -203,7 +216,11 @@ describe('GET /auth/account and /auth/record', () => {
 describe('POST /auth/sign-out', () => {
   it('answers 204 with or without a JSON content type and an empty body', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/auth/sign-out' })).statusCode).toBe(204);
-    const withHeader = await t.app.inject({ method: 'POST', url: '/auth/sign-out', headers: { 'content-type': 'application/json', authorization: `Bearer ${t.adminToken}` } });
+    const withHeader = await t.app.inject({
+      method: 'POST',
+      url: '/auth/sign-out',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${t.adminToken}` },
+    });
     expect(withHeader.statusCode).toBe(204);
     expect(withHeader.body).toBe('');
   });

@@ -83,14 +83,28 @@ describe('users', () => {
       connectionStatus: null,
       lastLogin: null,
       totalActiveTimeFormatted: '0h 0m 0s',
-      notificationSettings: { matchedName: true, connectionRequest: true, connectionConfirmed: true, connectionRejected: true, partnerDisconnected: true, dailyReminder: false },
+      notificationSettings: {
+        matchedName: true,
+        connectionRequest: true,
+        connectionConfirmed: true,
+        connectionRejected: true,
+        partnerDisconnected: true,
+        dailyReminder: false,
+      },
     });
     const read = await t.app.inject({ method: 'GET', url: '/api/users/e2e-user-1', headers: admin() });
     expect(read.json()).toEqual(record);
-    const duplicate = await t.app.inject({ method: 'POST', url: '/api/users', headers: admin(), payload: { uid: 'e2e-user-1', email: 'x@example.com' } });
+    const duplicate = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: admin(),
+      payload: { uid: 'e2e-user-1', email: 'x@example.com' },
+    });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toMatchObject({ error: 'conflict', field: 'uid' });
-    const { rows } = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_logs WHERE event = 'USER_CREATED' AND user_id = 'e2e-user-1'`);
+    const { rows } = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_logs WHERE event = 'USER_CREATED' AND user_id = 'e2e-user-1'`,
+    );
     expect(rows[0]!.n).toBe(1);
   });
 
@@ -115,7 +129,10 @@ describe('server errors', () => {
     // The same database, except that reading swipes fails the way a broken connection would.
     const db: Db = {
       ...t.db,
-      query: (sql, params) => (/FROM swipes/.test(sql) ? Promise.reject(new Error('connection to swipes exploded at /secret/path.ts:12')) : t.db.query(sql, params)),
+      query: (sql, params) =>
+        /FROM swipes/.test(sql)
+          ? Promise.reject(new Error('connection to swipes exploded at /secret/path.ts:12'))
+          : t.db.query(sql, params),
     };
     const stream = new Writable({
       write(chunk, _encoding, done) {

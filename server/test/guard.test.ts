@@ -21,7 +21,11 @@ beforeAll(async () => {
   t = await createTestApp({ seed: 'accounts', onRoute: collect });
   // An account that can sign in but has no end-user record.
   await createAccount(t.db, { uid: 'guard-no-record', email: 'guard-norecord@babynames.test', password: 'guard-norecord-pw' });
-  const signedIn = await t.app.inject({ method: 'POST', url: '/auth/sign-in', payload: { email: 'guard-norecord@babynames.test', password: 'guard-norecord-pw' } });
+  const signedIn = await t.app.inject({
+    method: 'POST',
+    url: '/auth/sign-in',
+    payload: { email: 'guard-norecord@babynames.test', password: 'guard-norecord-pw' },
+  });
   noRecordToken = (signedIn.json() as SignInResponse).token;
   expiredAdminToken = (await createSessionTokens(TEST_SESSION_SECRET).sign({ uid: DEMO_ADMIN.uid, email: DEMO_ADMIN.email }, -1)).token;
   baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
@@ -47,7 +51,16 @@ describe('every /api route demands an admin session', () => {
   it('finds the routes to check, the names plugins’ included', () => {
     const urls = apiRoutes().map((route) => `${route.method} ${route.url}`);
     expect(urls).toEqual(
-      expect.arrayContaining(['GET /api/swipes/stats', 'GET /api/admin/health', 'GET /api/users/:uid', 'POST /api/users', 'GET /api/documents/counts', 'GET /api/live/counts', 'GET /api/names', 'POST /api/admin/names/bulk-import']),
+      expect.arrayContaining([
+        'GET /api/swipes/stats',
+        'GET /api/admin/health',
+        'GET /api/users/:uid',
+        'POST /api/users',
+        'GET /api/documents/counts',
+        'GET /api/live/counts',
+        'GET /api/names',
+        'POST /api/admin/names/bulk-import',
+      ]),
     );
   });
 
@@ -61,9 +74,14 @@ describe('every /api route demands an admin session', () => {
     const token = which === 'USER' ? t.userToken : which === 'NO_RECORD' ? noRecordToken : which === 'EXPIRED' ? expiredAdminToken : which;
     const failures: string[] = [];
     for (const route of apiRoutes()) {
-      const response = await t.app.inject({ method: route.method as 'GET', url: concrete(route.url), headers: token ? { authorization: `Bearer ${token}` } : {} });
+      const response = await t.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
       if (response.statusCode !== expected) failures.push(`${route.method} ${route.url}: ${response.statusCode}`);
-      else if (route.method !== 'HEAD' && !response.headers['content-type']?.toString().startsWith('application/json')) failures.push(`${route.method} ${route.url}: not JSON`);
+      else if (route.method !== 'HEAD' && !response.headers['content-type']?.toString().startsWith('application/json'))
+        failures.push(`${route.method} ${route.url}: not JSON`);
     }
     expect(failures).toEqual([]);
   });

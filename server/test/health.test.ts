@@ -18,7 +18,9 @@ describe('GET /api/admin/health', () => {
     const { rows } = await t.db.query<{ version: string }>('SELECT version() AS version');
     expect(health.postgresql).toBe(rows[0]!.version);
     expect(health.postgresql).toMatch(/^PostgreSQL \d+/);
-    expect(health.tables).toEqual(expect.arrayContaining(['accounts', 'audit_logs', 'connection_requests', 'connections', 'names', 'swipes', 'users']));
+    expect(health.tables).toEqual(
+      expect.arrayContaining(['accounts', 'audit_logs', 'connection_requests', 'connections', 'names', 'swipes', 'users']),
+    );
     expect(health.analytics_tables).toEqual([]);
     expect(health.views).toEqual([]);
   });

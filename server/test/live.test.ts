@@ -38,7 +38,15 @@ async function openStream(url: string, headers: Record<string, string> = {}) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
         raw.push(block);
-        if (block.startsWith('event: counts\n')) events.push(JSON.parse(block.split('\n').find((line) => line.startsWith('data: '))!.slice(6)) as LiveCounts);
+        if (block.startsWith('event: counts\n'))
+          events.push(
+            JSON.parse(
+              block
+                .split('\n')
+                .find((line) => line.startsWith('data: '))!
+                .slice(6),
+            ) as LiveCounts,
+          );
       }
     }
     return events.shift()!;
@@ -73,7 +81,17 @@ describe('GET /api/live/counts (server-sent events)', () => {
       });
       expect(created.statusCode).toBe(201);
       // The table's column defaults are the contract's (migration 001 repeats them in SQL).
-      expect(created.json<UserRecord>()).toEqual({ ...USER_RECORD_DEFAULTS, uid: expect.any(String), email: 'live.test@example.com', username: 'livetest', displayName: 'Live Test', createdAt: expect.any(String), updatedAt: expect.any(String), lastLogin: null, lastActiveDate: null });
+      expect(created.json<UserRecord>()).toEqual({
+        ...USER_RECORD_DEFAULTS,
+        uid: expect.any(String),
+        email: 'live.test@example.com',
+        username: 'livetest',
+        displayName: 'Live Test',
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+        lastLogin: null,
+        lastActiveDate: null,
+      });
       expect(await stream.nextCounts()).toEqual({ users: first.users + 1, acceptedConnections: first.acceptedConnections });
     } finally {
       stream.close();
@@ -84,7 +102,9 @@ describe('GET /api/live/counts (server-sent events)', () => {
     const stream = await openStream('/api/live/counts', { authorization: `Bearer ${t.adminToken}` });
     try {
       const first = await stream.nextCounts();
-      await t.db.query(`UPDATE connection_requests SET status = 'accepted' WHERE id = (SELECT min(id) FROM connection_requests WHERE status = 'pending')`);
+      await t.db.query(
+        `UPDATE connection_requests SET status = 'accepted' WHERE id = (SELECT min(id) FROM connection_requests WHERE status = 'pending')`,
+      );
       expect(await stream.nextCounts()).toEqual({ users: first.users, acceptedConnections: first.acceptedConnections + 1 });
     } finally {
       stream.close();

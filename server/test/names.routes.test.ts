@@ -207,7 +207,9 @@ describe('GET /names filters', () => {
   it('combines the filters', async () => {
     expect(namesOf(await list('gender=male&nationality=icelandic&alphabetFilter=A'))).toEqual(['Ari']);
     expect(namesOf(await list(`gender=male&nationality=icelandic&alphabetFilter=${encodeURIComponent('Á')}`))).toEqual(['Ágúst']);
-    expect(namesOf(await list('gender=female&nationality=all&alphabetFilter=All')).sort()).toEqual(['Anna', 'Björk', 'Ólöf', 'Ásta'].sort());
+    expect(namesOf(await list('gender=female&nationality=all&alphabetFilter=All')).sort()).toEqual(
+      ['Anna', 'Björk', 'Ólöf', 'Ásta'].sort(),
+    );
   });
 
   it.each([
@@ -272,7 +274,11 @@ describe('GET /names order and paging', () => {
 
   it('pages a filtered list the same way', async () => {
     const males = await list('gender=male&limit=500');
-    const paged = [...(await list('gender=male&limit=30')), ...(await list('gender=male&limit=30&offset=30')), ...(await list('gender=male&limit=30&offset=60'))];
+    const paged = [
+      ...(await list('gender=male&limit=30')),
+      ...(await list('gender=male&limit=30&offset=30')),
+      ...(await list('gender=male&limit=30&offset=60')),
+    ];
     expect(paged).toEqual(males);
     expect(males.every((r) => r.gender === 'male')).toBe(true);
   });

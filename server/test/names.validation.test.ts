@@ -57,7 +57,10 @@ describe('parseNamesQuery', () => {
   });
 
   it('accepts the largest page and any offset', () => {
-    expect(parseNamesQuery({ limit: String(MAX_LIMIT), offset: '123456' })).toEqual({ ok: true, value: { limit: MAX_LIMIT, offset: 123456 } });
+    expect(parseNamesQuery({ limit: String(MAX_LIMIT), offset: '123456' })).toEqual({
+      ok: true,
+      value: { limit: MAX_LIMIT, offset: 123456 },
+    });
   });
 });
 

@@ -29,7 +29,8 @@ async function allTableCounts(db: Db): Promise<Record<string, number>> {
 describe('demo seed', () => {
   it('is idempotent: migrating and seeding again changes nothing', async () => {
     const before = await allTableCounts(t.db);
-    const checksum = () => one<{ sum: string }>(`SELECT md5(string_agg(name || gender || nationality || first_letter, ',' ORDER BY id)) AS sum FROM names`);
+    const checksum = () =>
+      one<{ sum: string }>(`SELECT md5(string_agg(name || gender || nationality || first_letter, ',' ORDER BY id)) AS sum FROM names`);
     const namesBefore = await checksum();
     expect(await migrate(t.db)).toEqual([]);
     expect(await seedDemoData(t.db)).toEqual({ seeded: false });
@@ -49,13 +50,22 @@ describe('demo seed', () => {
     expect(n).toBeGreaterThanOrEqual(2000);
     expect(n).toBeLessThanOrEqual(4000);
     const origins = (await rows<{ nationality: string }>('SELECT DISTINCT nationality FROM names')).map((row) => row.nationality);
-    expect(origins).toEqual(expect.arrayContaining(['english', 'irish', 'scandinavian', 'german', 'french', 'spanish', 'italian', 'icelandic']));
-    const letters = new Map((await rows<{ first_letter: string; n: number }>('SELECT first_letter, count(*)::int AS n FROM names GROUP BY 1')).map((row) => [row.first_letter, row.n]));
+    expect(origins).toEqual(
+      expect.arrayContaining(['english', 'irish', 'scandinavian', 'german', 'french', 'spanish', 'italian', 'icelandic']),
+    );
+    const letters = new Map(
+      (await rows<{ first_letter: string; n: number }>('SELECT first_letter, count(*)::int AS n FROM names GROUP BY 1')).map((row) => [
+        row.first_letter,
+        row.n,
+      ]),
+    );
     const empty = FILTER_LETTERS.filter((letter) => !letters.get(letter));
     expect(empty).toEqual([]);
     const genders = (await rows<{ gender: string }>('SELECT DISTINCT gender FROM names ORDER BY 1')).map((row) => row.gender);
     expect(genders).toEqual(['female', 'male', 'unisex']);
-    const samples = (await rows<{ name: string }>(`SELECT name FROM names WHERE name IN ('Ásta', 'Ægir', 'Örn', 'Ýr', 'Siobhán', 'Élodie')`)).map((row) => row.name);
+    const samples = (
+      await rows<{ name: string }>(`SELECT name FROM names WHERE name IN ('Ásta', 'Ægir', 'Örn', 'Ýr', 'Siobhán', 'Élodie')`)
+    ).map((row) => row.name);
     expect(samples.sort()).toEqual(['Ásta', 'Ægir', 'Élodie', 'Örn', 'Ýr', 'Siobhán'].sort());
     // No placeholder names.
     expect((await one<{ n: number }>(`SELECT count(*)::int AS n FROM names WHERE name ~ '\\d'`)).n).toBe(0);
@@ -77,9 +87,14 @@ describe('demo seed', () => {
     const record = (await findUserRecord(t.db, uid)) as UserRecord;
     expect(record.email).toMatch(/@example\.(com|net|org)$/);
     expect(record.totalActiveTimeFormatted).toMatch(/^\d+h \d+m \d+s$/);
-    expect(Object.keys(record.notificationSettings).sort()).toEqual(
-      ['connectionConfirmed', 'connectionRejected', 'connectionRequest', 'dailyReminder', 'matchedName', 'partnerDisconnected'],
-    );
+    expect(Object.keys(record.notificationSettings).sort()).toEqual([
+      'connectionConfirmed',
+      'connectionRejected',
+      'connectionRequest',
+      'dailyReminder',
+      'matchedName',
+      'partnerDisconnected',
+    ]);
   });
 
   it('creates the demo admin and the non-admin demo account', async () => {
@@ -110,11 +125,18 @@ describe('demo seed', () => {
   });
 
   it('holds connection requests of each status, and a confirmed connection per accepted one', async () => {
-    const byStatus = Object.fromEntries((await rows<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM connection_requests GROUP BY 1')).map((row) => [row.status, row.n]));
+    const byStatus = Object.fromEntries(
+      (await rows<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM connection_requests GROUP BY 1')).map((row) => [
+        row.status,
+        row.n,
+      ]),
+    );
     expect(byStatus.accepted).toBeGreaterThan(0);
     expect(byStatus.pending).toBeGreaterThan(0);
     expect(byStatus.rejected).toBeGreaterThan(0);
-    const connections = await one<{ n: number; confirmed: number }>(`SELECT count(*)::int AS n, count(*) FILTER (WHERE status = 'confirmed')::int AS confirmed FROM connections`);
+    const connections = await one<{ n: number; confirmed: number }>(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE status = 'confirmed')::int AS confirmed FROM connections`,
+    );
     expect(connections).toEqual({ n: byStatus.accepted, confirmed: byStatus.accepted });
     // Connected partners share liked names (matches).
     const { matches } = await one<{ matches: number }>(
@@ -141,7 +163,9 @@ describe('demo seed', () => {
 
 describe('database layer', () => {
   it('returns int8 as numbers, numeric as strings and timestamptz as Dates on both drivers', async () => {
-    const row = await one<{ big: number; n: number; avg: string; at: Date }>(`SELECT 42::int8 AS big, count(*) AS n, avg(x) AS avg, now() AS at FROM generate_series(1, 4) x`);
+    const row = await one<{ big: number; n: number; avg: string; at: Date }>(
+      `SELECT 42::int8 AS big, count(*) AS n, avg(x) AS avg, now() AS at FROM generate_series(1, 4) x`,
+    );
     expect(row.big).toBe(42);
     expect(row.n).toBe(4);
     expect(row.avg).toMatch(/^2\.5/);

@@ -69,10 +69,7 @@ export interface BulkImportResponse {
 export const BULK_IMPORT_MAX_ROWS = 5000;
 
 /** Letters of the Manage Names letter filter, in display order (spec 2). */
-export const FILTER_LETTERS: readonly string[] = [
-  ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split(''),
-  'Á', 'É', 'Í', 'Ó', 'Ú', 'Ý', 'Æ', 'Ö',
-];
+export const FILTER_LETTERS: readonly string[] = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split(''), 'Á', 'É', 'Í', 'Ó', 'Ú', 'Ý', 'Æ', 'Ö'];
 
 export interface NotificationSettings {
   matchedName: boolean;

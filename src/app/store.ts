@@ -33,8 +33,7 @@ export function makeStore({ backend, preloadedState, runSagas = true, reload }: 
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) =>
-      getDefault({ thunk: { extraArgument: extra } }).concat(api.middleware, sagaMiddleware),
+    middleware: (getDefault) => getDefault({ thunk: { extraArgument: extra } }).concat(api.middleware, sagaMiddleware),
     // Redux DevTools in development builds only, never showing a typed password.
     devTools: config.isDevelopment && { actionSanitizer: sanitizeSessionAction },
   });

@@ -16,10 +16,16 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('backend boundary', () => {
-  const files = sourceFiles(srcRoot).map((path) => ({ path: relative(srcRoot, path).split(sep).join('/'), text: readFileSync(path, 'utf8') }));
+  const files = sourceFiles(srcRoot).map((path) => ({
+    path: relative(srcRoot, path).split(sep).join('/'),
+    text: readFileSync(path, 'utf8'),
+  }));
 
   it('imports the Firebase SDK only inside backend/firebase', () => {
-    const offenders = files.filter((f) => !f.path.startsWith('backend/firebase/') && /from\s+['"]firebase\/|import\(\s*['"]firebase\/|require\(\s*['"]firebase/.test(f.text));
+    const offenders = files.filter(
+      (f) =>
+        !f.path.startsWith('backend/firebase/') && /from\s+['"]firebase\/|import\(\s*['"]firebase\/|require\(\s*['"]firebase/.test(f.text),
+    );
     expect(offenders.map((f) => f.path)).toEqual([]);
   });
 

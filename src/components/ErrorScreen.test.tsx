@@ -38,7 +38,11 @@ describe('ErrorBoundary + ErrorScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Reload Page' }));
     expect(reload).toHaveBeenCalledTimes(1);
 
-    expect(consoleError).toHaveBeenCalledWith('Unexpected error:', expect.objectContaining({ message: 'Kaboom in a child' }), expect.anything());
+    expect(consoleError).toHaveBeenCalledWith(
+      'Unexpected error:',
+      expect.objectContaining({ message: 'Kaboom in a child' }),
+      expect.anything(),
+    );
   });
 
   it('is the router errorElement for a route that throws, and logs the error', async () => {

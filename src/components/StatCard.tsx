@@ -51,13 +51,7 @@ export function StatCard({ title, value, icon, loading = false, live = false, ca
               {title}
             </Typography>
             <Typography variant="h4" component="p" sx={{ mt: 0.5, fontVariantNumeric: 'tabular-nums' }}>
-              {loading && !hasValue ? (
-                <Skeleton width={110} aria-label={`Loading ${title}`} />
-              ) : hasValue ? (
-                formatCount(value)
-              ) : (
-                '—'
-              )}
+              {loading && !hasValue ? <Skeleton width={110} aria-label={`Loading ${title}`} /> : hasValue ? formatCount(value) : '—'}
             </Typography>
           </Box>
           <Avatar

@@ -11,10 +11,11 @@ export interface NewAccount {
 /** Creates the sign-in account unless its uid or email already exists. True when created. */
 export async function createAccount(db: Queryable, account: NewAccount): Promise<boolean> {
   const passwordHash = await hashPassword(account.password);
-  const { affectedRows } = await db.query(
-    'INSERT INTO accounts (uid, email, password_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-    [account.uid, account.email, passwordHash],
-  );
+  const { affectedRows } = await db.query('INSERT INTO accounts (uid, email, password_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+    account.uid,
+    account.email,
+    passwordHash,
+  ]);
   return affectedRows === 1;
 }
 

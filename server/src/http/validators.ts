@@ -11,7 +11,10 @@ interface RouteSchemaDefinition {
   httpPart: 'body' | 'querystring' | 'params' | 'headers';
 }
 type Validate = ((data: unknown) => boolean) & { errors?: FastifySchemaValidationError[] | null };
-type BuildFromPool = (externalSchemas: unknown, options: { customOptions?: Record<string, unknown>; plugins?: unknown[] }) => (route: RouteSchemaDefinition) => Validate;
+type BuildFromPool = (
+  externalSchemas: unknown,
+  options: { customOptions?: Record<string, unknown>; plugins?: unknown[] },
+) => (route: RouteSchemaDefinition) => Validate;
 
 /**
  * Fastify's validator, with one change: JSON bodies are checked strictly. Query strings, path
@@ -27,5 +30,9 @@ export function strictBodyValidators(): SchemaControllerOptions {
     const strict = fromPool(externalSchemas, { ...options, customOptions: { ...options.customOptions, coerceTypes: false } });
     return (route: RouteSchemaDefinition) => (route.httpPart === 'body' ? strict : coercing)(route);
   };
-  return { compilersFactory: { buildValidator: buildValidator as unknown as NonNullable<SchemaControllerOptions['compilersFactory']>['buildValidator'] } };
+  return {
+    compilersFactory: {
+      buildValidator: buildValidator as unknown as NonNullable<SchemaControllerOptions['compilersFactory']>['buildValidator'],
+    },
+  };
 }

@@ -114,7 +114,11 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
     perIp.refund(ipKey);
     await recordSignIn(db, account.uid);
     const { token, expiresAt } = await tokens.sign({ uid: account.uid, email: account.email ?? credentials.email });
-    return { token, expiresAt: expiresAt.toISOString(), account: { uid: account.uid, email: account.email, displayName: account.displayName } };
+    return {
+      token,
+      expiresAt: expiresAt.toISOString(),
+      account: { uid: account.uid, email: account.email, displayName: account.displayName },
+    };
   });
 
   app.get('/account', { onRequest: guards.requireAccount }, async (request): Promise<AuthAccount> => {

@@ -29,33 +29,29 @@ const bodySchema = {
 const BODY_LIMIT = BULK_IMPORT_MAX_ROWS * 1024;
 
 export const bulkImportRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  app.post(
-    '/admin/names/bulk-import',
-    { schema: { body: bodySchema }, attachValidation: true, bodyLimit: BODY_LIMIT },
-    async (request) => {
-      const body = request.body as { names?: unknown } | undefined;
-      if (request.validationError) {
-        if (Array.isArray(body?.names) && body.names.length > BULK_IMPORT_MAX_ROWS) {
-          throw new HttpError(
-            413,
-            'payload_too_large',
-            `At most ${BULK_IMPORT_MAX_ROWS} rows per request, got ${body.names.length}: split the import into batches`,
-            'names',
-          );
-        }
-        throw badRequest(`Expected { names: [...] } (${request.validationError.message})`, 'names');
+  app.post('/admin/names/bulk-import', { schema: { body: bodySchema }, attachValidation: true, bodyLimit: BODY_LIMIT }, async (request) => {
+    const body = request.body as { names?: unknown } | undefined;
+    if (request.validationError) {
+      if (Array.isArray(body?.names) && body.names.length > BULK_IMPORT_MAX_ROWS) {
+        throw new HttpError(
+          413,
+          'payload_too_large',
+          `At most ${BULK_IMPORT_MAX_ROWS} rows per request, got ${body.names.length}: split the import into batches`,
+          'names',
+        );
       }
-      const rows = body?.names as unknown[];
+      throw badRequest(`Expected { names: [...] } (${request.validationError.message})`, 'names');
+    }
+    const rows = body?.names as unknown[];
 
-      // Every row is checked before anything is written: one invalid row rejects the request (see
-      // validateBulkImportRows for why), so a 400 always means "nothing from this batch was added".
-      const columns = validateBulkImportRows(rows, new Date());
-      if (!columns.ok) throw badRequest(columns.error.message, columns.error.field);
+    // Every row is checked before anything is written: one invalid row rejects the request (see
+    // validateBulkImportRows for why), so a 400 always means "nothing from this batch was added".
+    const columns = validateBulkImportRows(rows, new Date());
+    if (!columns.ok) throw badRequest(columns.error.message, columns.error.field);
 
-      // One request = one transaction around one set-based INSERT: either every row lands or none.
-      const addedCount = await db.transaction((tx) => insertNameColumns(tx, columns.value));
-      const response: BulkImportResponse = { addedCount };
-      return response;
-    },
-  );
+    // One request = one transaction around one set-based INSERT: either every row lands or none.
+    const addedCount = await db.transaction((tx) => insertNameColumns(tx, columns.value));
+    const response: BulkImportResponse = { addedCount };
+    return response;
+  });
 };

@@ -22,7 +22,9 @@ export async function readSystemHealth(db: Queryable): Promise<SystemHealth> {
   const tableCounts: Record<string, number> = {};
   if (tables.length > 0) {
     // Exact counts in one round trip; the names come from the catalog and are quoted as identifiers.
-    const sql = tables.map((name, index) => `SELECT $${index + 1}::text AS name, count(*)::int AS count FROM ${quoteIdent(name)}`).join(' UNION ALL ');
+    const sql = tables
+      .map((name, index) => `SELECT $${index + 1}::text AS name, count(*)::int AS count FROM ${quoteIdent(name)}`)
+      .join(' UNION ALL ');
     const { rows } = await db.query<{ name: string; count: number }>(sql, tables);
     for (const name of tables) tableCounts[name] = rows.find((row) => row.name === name)?.count ?? 0;
   }

@@ -2,15 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/types';
 import { badRequest, notFound } from '../http/errors';
-import {
-  countByNationality,
-  deleteName,
-  deleteNames,
-  insertName,
-  listNames,
-  listNationalities,
-  updateName,
-} from '../names/repository';
+import { countByNationality, deleteName, deleteNames, insertName, listNames, listNationalities, updateName } from '../names/repository';
 import type { FieldError } from '../names/result';
 import { parseBulkDelete, parseNameId, parseNameInput, parseNamesQuery } from '../names/validation';
 

@@ -54,7 +54,11 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, {
     const { uid = newUid(), email, username, displayName } = request.body;
     const record = await db.transaction(async (tx) => {
       const created = await createUserRecord(tx, { uid, email, username: username ?? null, displayName: displayName ?? null });
-      if (created) await tx.query(`INSERT INTO audit_logs (event, user_id, total_active_time_formatted) VALUES ('USER_CREATED', $1, $2)`, [uid, created.totalActiveTimeFormatted]);
+      if (created)
+        await tx.query(`INSERT INTO audit_logs (event, user_id, total_active_time_formatted) VALUES ('USER_CREATED', $1, $2)`, [
+          uid,
+          created.totalActiveTimeFormatted,
+        ]);
       return created;
     });
     if (!record) throw conflict(`A user record ${uid} already exists`, 'uid');

@@ -75,7 +75,20 @@ export interface SeedPlan {
   auditLogs: SeedAuditLog[];
 }
 
-const LANGUAGES = ['english', 'english', 'english', 'english', 'english', 'english', 'german', 'french', 'spanish', 'italian', 'swedish', 'icelandic'];
+const LANGUAGES = [
+  'english',
+  'english',
+  'english',
+  'english',
+  'english',
+  'english',
+  'german',
+  'french',
+  'spanish',
+  'italian',
+  'swedish',
+  'icelandic',
+];
 const CONNECTION_PAIRS = { accepted: 40, pending: 30, rejected: 20 };
 
 export function formatActiveTime(totalSeconds: number): string {
@@ -151,7 +164,11 @@ class NamePicker {
     if (!pool) {
       const indexes = this.names
         .map((name, index) => ({ name, index }))
-        .filter(({ name }) => (gender === 'all' || name.gender === gender || name.gender === 'unisex') && (nationality === 'all' || name.nationality === nationality))
+        .filter(
+          ({ name }) =>
+            (gender === 'all' || name.gender === gender || name.gender === 'unisex') &&
+            (nationality === 'all' || name.nationality === nationality),
+        )
         .map(({ index }) => index);
       let sum = 0;
       pool = { indexes, cumulative: indexes.map((index) => (sum += this.weights[index]!)) };
@@ -233,7 +250,13 @@ function buildSwipes(random: SeededRandom, now: Date, names: SeedName[], users: 
       if (seen.has(nameIndex)) continue;
       seen.add(nameIndex);
       const liked = random.chance(picker.appeal(nameIndex));
-      swipes.push({ userId: user.uid, nameIndex, liked, decisionTimeMs: decisionTimeMs(random, liked), createdAt: between(random, start, end) });
+      swipes.push({
+        userId: user.uid,
+        nameIndex,
+        liked,
+        decisionTimeMs: decisionTimeMs(random, liked),
+        createdAt: between(random, start, end),
+      });
     }
   }
   return swipes;
@@ -262,7 +285,8 @@ function buildConnections(random: SeededRandom, now: Date, plan: Pick<SeedPlan, 
     if (!from || !to) return;
     const earliest = Math.max(from.createdAt.getTime(), to.createdAt.getTime());
     const createdAt = between(random, earliest, Math.min(now.getTime(), from.lastActiveDate!.getTime()));
-    const updatedAt = status === 'pending' ? createdAt : new Date(Math.min(now.getTime(), createdAt.getTime() + random.int(1, 72) * HOUR_MS));
+    const updatedAt =
+      status === 'pending' ? createdAt : new Date(Math.min(now.getTime(), createdAt.getTime() + random.int(1, 72) * HOUR_MS));
     connectionRequests.push({ fromUserId: from.uid, toUserId: to.uid, status, createdAt, updatedAt });
     if (status === 'pending') {
       from.connectionRequestSent = true;

@@ -1,15 +1,7 @@
 // The production backend: Firebase Auth + Cloud Firestore through the modular web SDK 12.
 // Only this folder imports Firebase, and src/backend/index.ts loads it with a dynamic import.
 import { initializeApp } from 'firebase/app';
-import {
-  connectAuthEmulator,
-  getAuth,
-  onAuthStateChanged,
-  signInWithEmailAndPassword,
-  signOut,
-  type Auth,
-  type User,
-} from 'firebase/auth';
+import { connectAuthEmulator, getAuth, onAuthStateChanged, signInWithEmailAndPassword, signOut, type Auth, type User } from 'firebase/auth';
 import {
   collection,
   connectFirestoreEmulator,

@@ -5,7 +5,10 @@ describe('Firebase settings', () => {
   it('needs an API key and project id unless emulators are used', () => {
     expect(() => toFirebaseOptions({})).toThrow('VITE_FIREBASE_API_KEY and VITE_FIREBASE_PROJECT_ID are not set');
     expect(toFirebaseOptions({ apiKey: 'k', projectId: 'p' })).toMatchObject({ apiKey: 'k', projectId: 'p' });
-    expect(toFirebaseOptions({ authEmulatorUrl: 'http://127.0.0.1:9099' })).toMatchObject({ apiKey: 'demo-api-key', projectId: 'demo-babynames' });
+    expect(toFirebaseOptions({ authEmulatorUrl: 'http://127.0.0.1:9099' })).toMatchObject({
+      apiKey: 'demo-api-key',
+      projectId: 'demo-babynames',
+    });
   });
 
   it('parses the Firestore emulator host', () => {
@@ -18,7 +21,12 @@ describe('Firebase settings', () => {
 describe('Firestore users document -> UserRecord', () => {
   it('turns Timestamps into ISO strings and fills the spec defaults', () => {
     const timestamp = { toDate: () => new Date('2026-03-01T10:00:00.000Z') };
-    const record = toUserRecord('uid-1', { email: 'a@b.c', createdAt: timestamp, isAdmin: true, notificationSettings: { dailyReminder: true } });
+    const record = toUserRecord('uid-1', {
+      email: 'a@b.c',
+      createdAt: timestamp,
+      isAdmin: true,
+      notificationSettings: { dailyReminder: true },
+    });
     expect(record).toMatchObject({
       uid: 'uid-1',
       email: 'a@b.c',

@@ -31,7 +31,10 @@ export function toFirebaseOptions(settings: FirebaseSettings): FirebaseAppOption
 
 /** "127.0.0.1:8080" -> { host, port } for connectFirestoreEmulator. */
 export function parseHostPort(value: string): { host: string; port: number } {
-  const trimmed = value.trim().replace(/^https?:\/\//, '').replace(/\/+$/, '');
+  const trimmed = value
+    .trim()
+    .replace(/^https?:\/\//, '')
+    .replace(/\/+$/, '');
   const colon = trimmed.lastIndexOf(':');
   const port = Number(trimmed.slice(colon + 1));
   if (colon <= 0 || !Number.isInteger(port) || port <= 0 || port > 65_535) {

@@ -1,6 +1,11 @@
 // Turns a Firestore users document into the wire UserRecord: Timestamps become ISO strings (the store
 // holds only serializable values) and absent fields take the spec's defaults (section 3).
-import { DEFAULT_NOTIFICATION_SETTINGS, USER_RECORD_DEFAULTS as DEFAULTS, type NotificationSettings, type UserRecord } from '../../api/contract';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  USER_RECORD_DEFAULTS as DEFAULTS,
+  type NotificationSettings,
+  type UserRecord,
+} from '../../api/contract';
 
 type Data = Record<string, unknown>;
 

@@ -53,7 +53,10 @@ export async function requestJson<T>(url: string, options: RequestOptions): Prom
     if (controller.signal.aborted) {
       throw new HttpError('TIMEOUT', `The server did not answer within ${Math.round(options.timeoutMs / 1000)} seconds.`);
     }
-    throw new HttpError('NETWORK', error instanceof Error && error.message ? `Could not reach the server (${error.message}).` : 'Could not reach the server.');
+    throw new HttpError(
+      'NETWORK',
+      error instanceof Error && error.message ? `Could not reach the server (${error.message}).` : 'Could not reach the server.',
+    );
   } finally {
     clearTimeout(timer);
   }

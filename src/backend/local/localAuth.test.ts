@@ -32,7 +32,9 @@ describe('local auth adapter', () => {
   });
 
   it('a rate-limited sign-in is a failure too', async () => {
-    server.use(http.post(authUrl('sign-in'), () => HttpResponse.json({ error: 'rate_limited', message: 'Too many attempts' }, { status: 429 })));
+    server.use(
+      http.post(authUrl('sign-in'), () => HttpResponse.json({ error: 'rate_limited', message: 'Too many attempts' }, { status: 429 })),
+    );
     await expect(makeAuth().signIn('admin@babynames.test', 'admin-demo-password')).rejects.toMatchObject({ status: 429 });
   });
 

@@ -87,7 +87,10 @@ describe('local live counts', () => {
     });
     const errors: string[] = [];
     const users: number[] = [];
-    const stop = port.watchUserCount((n) => users.push(n), (reason) => errors.push(reason));
+    const stop = port.watchUserCount(
+      (n) => users.push(n),
+      (reason) => errors.push(reason),
+    );
     await until(() => users.length > 0);
     expect(users).toEqual([9]);
     expect(calls).toBe(2);
@@ -130,7 +133,10 @@ describe('local live counts', () => {
       if (request.url.endsWith('/documents/counts')) calls += 1;
     });
     const port = makePort();
-    await expect(Promise.all([port.countNames(), port.countSwipes()])).resolves.toEqual([fixtureDocumentCounts.names, fixtureDocumentCounts.swipes]);
+    await expect(Promise.all([port.countNames(), port.countSwipes()])).resolves.toEqual([
+      fixtureDocumentCounts.names,
+      fixtureDocumentCounts.swipes,
+    ]);
     expect(calls).toBe(1);
     server.events.removeAllListeners();
   });

@@ -73,7 +73,8 @@ describe('Bulk Upload page: import', () => {
 
   it('imports the valid rows, shows the counts and the success toast', async () => {
     const { user } = renderPage();
-    const text = '\uFEFF Name ,GENDER,Nationality\r\náSTA,Female, Icelandic \r\n\r\nBo,male,danish\r\n,male,danish\r\nSam,other,english\r\n"O""Neill, Jr",male,irish\r\n';
+    const text =
+      '\uFEFF Name ,GENDER,Nationality\r\náSTA,Female, Icelandic \r\n\r\nBo,male,danish\r\n,male,danish\r\nSam,other,english\r\n"O""Neill, Jr",male,irish\r\n';
     await chooseAndUpload(user, csv(text));
 
     expect(await screen.findByText('Bulk upload completed! Added: 3, Skipped: 2', undefined, slow)).toBeInTheDocument();
@@ -100,13 +101,18 @@ describe('Bulk Upload page: import', () => {
           bulkImportLog.batches.push(names as never);
           return HttpResponse.json({ addedCount: names.length });
         }
-        return HttpResponse.json({ error: 'bad_request', message: 'Row 3: name must not be empty', field: 'names[3].name' }, { status: 400 });
+        return HttpResponse.json(
+          { error: 'bad_request', message: 'Row 3: name must not be empty', field: 'names[3].name' },
+          { status: 400 },
+        );
       }),
     );
     const { user } = renderPage();
     await chooseAndUpload(user, csv(rowsCsv(2500)));
 
-    expect(await screen.findByText('Error during upload. Please check the file format and try again.', undefined, slow)).toBeInTheDocument();
+    expect(
+      await screen.findByText('Error during upload. Please check the file format and try again.', undefined, slow),
+    ).toBeInTheDocument();
     expect(await screen.findByText('Bulk upload failed. Please check file format and try again.', undefined, slow)).toBeInTheDocument();
     expect(screen.getByText(/2,000 names had already been added before the upload stopped\./)).toBeInTheDocument();
     expect(screen.getByText(/Not added: rows 2,001–2,500 \(HTTP 400: Row 3: name must not be empty\)/)).toBeInTheDocument();
@@ -168,7 +174,9 @@ describe('Bulk Upload page: bulk delete by nationality', () => {
     expect(within(dialog).getByText(/"irish".*cannot be undone/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
-    expect(await screen.findByText('Bulk delete by nationality is not supported for the current backend.', undefined, slow)).toBeInTheDocument();
+    expect(
+      await screen.findByText('Bulk delete by nationality is not supported for the current backend.', undefined, slow),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // No request deletes anything.
     expect(requests.filter((r) => !r.startsWith('GET '))).toEqual([]);

@@ -106,7 +106,9 @@ function manualApi() {
 }
 
 /** A fake API that answers by itself after a short delay. */
-function autoApi(answer: (body: BulkImportRequest, call: number) => BulkImportResponse | Error | { status: unknown; reason: string; fromApi?: true }) {
+function autoApi(
+  answer: (body: BulkImportRequest, call: number) => BulkImportResponse | Error | { status: unknown; reason: string; fromApi?: true },
+) {
   let inFlight = 0;
   const api = {
     bodies: [] as BulkImportRequest[],
@@ -361,7 +363,9 @@ describe('import job saga', () => {
   it('a 502 from a proxy is not retried and its rows are unconfirmed, not "not added"', async () => {
     const plan = makeBatches(6000, 2000);
     // What the base query makes of a gateway's HTML page: a status, the text, no ApiErrorBody.
-    const api = autoApi((body, call) => (call === 2 ? { status: 502, reason: '<html>Bad Gateway</html>' } : { addedCount: body.names.length }));
+    const api = autoApi((body, call) =>
+      call === 2 ? { status: 502, reason: '<html>Bad Gateway</html>' } : { addedCount: body.names.length },
+    );
     const r = run(fakeSource(plan), api.sendBatch, { concurrency: 1 });
     await r.task.toPromise();
     expect(api.bodies).toHaveLength(2); // not sent again: it may have committed
@@ -374,12 +378,16 @@ describe('import job saga', () => {
   });
 
   it("a 5xx with the API's own error body was rolled back, but a 503 without it is unconfirmed", async () => {
-    const own = autoApi((body, call) => (call === 1 ? { status: 500, reason: 'Internal server error', fromApi: true } : { addedCount: body.names.length }));
+    const own = autoApi((body, call) =>
+      call === 1 ? { status: 500, reason: 'Internal server error', fromApi: true } : { addedCount: body.names.length },
+    );
     const r1 = run(fakeSource(makeBatches(2000, 2000)), own.sendBatch, { concurrency: 1 });
     await r1.task.toPromise();
     expect(r1.job().detail).toContain('Not added: rows 1–2,002 (HTTP 500: Internal server error).');
 
-    const proxy = autoApi((body, call) => (call === 1 ? { status: 503, reason: 'no healthy upstream' } : { addedCount: body.names.length }));
+    const proxy = autoApi((body, call) =>
+      call === 1 ? { status: 503, reason: 'no healthy upstream' } : { addedCount: body.names.length },
+    );
     const r2 = run(fakeSource(makeBatches(2000, 2000)), proxy.sendBatch, { concurrency: 1 });
     await r2.task.toPromise();
     expect(proxy.bodies).toHaveLength(1);
@@ -420,7 +428,11 @@ describe('import job saga', () => {
     const r = run(source, sendBatch);
     await r.task.toPromise();
     expect(sendBatch).not.toHaveBeenCalled();
-    expect(r.job()).toMatchObject({ state: 'failed', message: PARSE_ERROR_TEXT, detail: 'Missing column: nationality. Nothing was imported.' });
+    expect(r.job()).toMatchObject({
+      state: 'failed',
+      message: PARSE_ERROR_TEXT,
+      detail: 'Missing column: nationality. Nothing was imported.',
+    });
     expect(r.dispatched.some((a) => a.type === 'api/invalidateTags')).toBe(false);
   });
 

@@ -47,8 +47,7 @@ export interface ImportDeps {
 }
 
 type UploadResult =
-  | { batch: RowBatch; ok: true; added: number }
-  | { batch: RowBatch; ok: false; state: 'rejected' | 'unknown'; reason: string };
+  { batch: RowBatch; ok: true; added: number } | { batch: RowBatch; ok: false; state: 'rejected' | 'unknown'; reason: string };
 
 type Stop = { kind: 'cancel' } | { kind: 'upload' } | { kind: 'parse'; reason: ParseFailureReason; message: string };
 
@@ -155,7 +154,11 @@ function* importRows(deps: ImportDeps, action: BulkImportRequested, startedAt: s
   const { jobId, fileSize } = action.payload;
   let source: RowSource;
   try {
-    source = yield call([deps, deps.openRowSource], jobId, { createdAt: startedAt, batchSize: deps.batchSize, chunkBytes: deps.chunkBytes });
+    source = yield call([deps, deps.openRowSource], jobId, {
+      createdAt: startedAt,
+      batchSize: deps.batchSize,
+      chunkBytes: deps.chunkBytes,
+    });
   } catch (error) {
     yield* finish(deps, jobId, 'failed', parseFailedReport(`${errorReason(error)}.`), tally);
     return;
@@ -258,7 +261,13 @@ function* importRows(deps: ImportDeps, action: BulkImportRequested, startedAt: s
   }
 }
 
-function* finish(deps: ImportDeps, jobId: string, state: 'done' | 'failed' | 'cancelled', report: Report, tally: ImportTally): SagaIterator {
+function* finish(
+  deps: ImportDeps,
+  jobId: string,
+  state: 'done' | 'failed' | 'cancelled',
+  report: Report,
+  tally: ImportTally,
+): SagaIterator {
   const finishedAt: string = yield call(deps.now);
   yield put(jobFinished({ id: jobId, state, ...report, finishedAt, progress: progressOf(tally) }));
   // Names lists, nationality counts and totals changed (or may have): refetch them once, not per batch.

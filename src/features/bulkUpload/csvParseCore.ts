@@ -60,7 +60,11 @@ export function createCsvParseSession(post: (message: FromParser) => void): CsvP
     if (!headerChecked) {
       headerChecked = true;
       const missing = missingColumns(results.meta.fields);
-      if (missing.length > 0) return fail('header', `Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. The first row must be the header name,gender,nationality.`);
+      if (missing.length > 0)
+        return fail(
+          'header',
+          `Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. The first row must be the header name,gender,nationality.`,
+        );
     }
     // Broken quoting makes papaparse swallow the following lines into one field: stop rather than import
     // garbage. Short and long rows (FieldMismatch) are left to row validation.

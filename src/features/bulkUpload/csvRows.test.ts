@@ -104,7 +104,9 @@ describe('rows through papaparse', () => {
   });
 
   it('capitalizes names starting with Á, Æ and Ö and lowercases the rest', () => {
-    const result = importText('name,gender,nationality\náSTA,female,icelandic\nÆGIR,male,icelandic\nöRN,male,Icelandic\nÉLODIE,female,french\n');
+    const result = importText(
+      'name,gender,nationality\náSTA,female,icelandic\nÆGIR,male,icelandic\nöRN,male,Icelandic\nÉLODIE,female,french\n',
+    );
     expect(result.rows.map((r) => r.name)).toEqual(['Ásta', 'Ægir', 'Örn', 'Élodie']);
   });
 

@@ -19,7 +19,10 @@ export type RawCsvRow = Record<string, string | undefined>;
  * right for callers that read headers some other way.
  */
 export function normalizeHeader(header: string): string {
-  return header.replace(/^\uFEFF/, '').trim().toLowerCase();
+  return header
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase();
 }
 
 /** The required columns a header row lacks (normalized field names in); empty when importable. */

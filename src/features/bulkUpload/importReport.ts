@@ -79,7 +79,9 @@ export function landingSentences(tally: ImportTally): string[] {
     sentences.push(lastSent === 0 ? 'Nothing was sent.' : `Not sent: rows ${formatCount(lastSent + 1)} to the end of the file.`);
   }
   if (tally.rowsSkipped > 0) {
-    sentences.push(`Skipped${tally.allSent ? '' : ' so far'}: ${formatCount(tally.rowsSkipped)} rows (missing field, unknown gender or unstorable text).`);
+    sentences.push(
+      `Skipped${tally.allSent ? '' : ' so far'}: ${formatCount(tally.rowsSkipped)} rows (missing field, unknown gender or unstorable text).`,
+    );
   }
   const sentButNotCounted = outcomes.filter((o) => o.state === 'added' && o.added < o.rows).reduce((n, o) => n + o.rows - o.added, 0);
   if (sentButNotCounted > 0) sentences.push(`The server left out ${formatCount(sentButNotCounted)} of the rows it accepted.`);
@@ -120,7 +122,9 @@ export function unexpectedFailureReport(tally: ImportTally, reason: string): Rep
   ];
   const unsettled = unsettledRows(tally);
   if (unsettled > 0) {
-    sentences.push(`${formatCount(unsettled)} rows were sent without an answer; they may or may not have been added, so check them before importing them again.`);
+    sentences.push(
+      `${formatCount(unsettled)} rows were sent without an answer; they may or may not have been added, so check them before importing them again.`,
+    );
   }
   return { message: UPLOAD_ERROR_TEXT, detail: [...sentences, ...landingSentences(tally)].join(' ') };
 }

@@ -61,7 +61,9 @@ describe('DashboardPage', () => {
   });
 
   it('falls back to document counts when /swipes/stats fails, and says so', async () => {
-    server.use(http.get(apiUrl('swipes/stats'), () => HttpResponse.json({ error: 'internal', message: 'Analytics database down' }, { status: 500 })));
+    server.use(
+      http.get(apiUrl('swipes/stats'), () => HttpResponse.json({ error: 'internal', message: 'Analytics database down' }, { status: 500 })),
+    );
     renderDashboard();
     await waitFor(() => expect(within(card('Total Names')).getByText('1,200')).toBeInTheDocument());
     expect(within(card('Total Swipes')).getByText('54,321')).toBeInTheDocument();
@@ -74,7 +76,9 @@ describe('DashboardPage', () => {
     backend.liveCounts.countNames = () => Promise.reject(new Error('permission denied'));
     renderDashboard(backend);
     expect(
-      await within(card('Total Names')).findByText('Could not load: Could not reach the server. Document counts failed too: permission denied'),
+      await within(card('Total Names')).findByText(
+        'Could not load: Could not reach the server. Document counts failed too: permission denied',
+      ),
     ).toBeInTheDocument();
   });
 

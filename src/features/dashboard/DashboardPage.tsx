@@ -49,37 +49,16 @@ function Figures() {
   return (
     <Grid container spacing={2.5}>
       <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-        <StatCard
-          title="Total Users"
-          icon={<PeopleAltOutlined />}
-          {...liveFigure(users.data)}
-        />
+        <StatCard title="Total Users" icon={<PeopleAltOutlined />} {...liveFigure(users.data)} />
       </Grid>
       <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-        <StatCard
-          title="Total Names"
-          icon={<ChildCare />}
-          color="secondary"
-          value={totals.data?.totalNames}
-          {...totalsFigure}
-        />
+        <StatCard title="Total Names" icon={<ChildCare />} color="secondary" value={totals.data?.totalNames} {...totalsFigure} />
       </Grid>
       <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-        <StatCard
-          title="Total Swipes"
-          icon={<SwipeOutlined />}
-          color="info"
-          value={totals.data?.totalSwipes}
-          {...totalsFigure}
-        />
+        <StatCard title="Total Swipes" icon={<SwipeOutlined />} color="info" value={totals.data?.totalSwipes} {...totalsFigure} />
       </Grid>
       <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-        <StatCard
-          title="Connections"
-          icon={<HandshakeOutlined />}
-          color="success"
-          {...liveFigure(connections.data)}
-        />
+        <StatCard title="Connections" icon={<HandshakeOutlined />} color="success" {...liveFigure(connections.data)} />
       </Grid>
     </Grid>
   );

@@ -58,7 +58,14 @@ describe('jobs slice', () => {
   it('finishes once, with the report; later progress or finishes are ignored', () => {
     const state = reduce(
       start('a'),
-      jobFinished({ id: 'a', state: 'cancelled', message: 'Cancelled.', detail: 'Added: rows 1–10.', finishedAt: T1, progress: { rowsAdded: 10 } }),
+      jobFinished({
+        id: 'a',
+        state: 'cancelled',
+        message: 'Cancelled.',
+        detail: 'Added: rows 1–10.',
+        finishedAt: T1,
+        progress: { rowsAdded: 10 },
+      }),
       jobProgressed({ id: 'a', progress: { rowsAdded: 99 } }),
       jobFinished({ id: 'a', state: 'done', message: 'late', detail: null, finishedAt: T1 }),
       jobCancelRequested({ id: 'a' }),

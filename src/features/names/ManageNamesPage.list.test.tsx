@@ -3,7 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../mocks/server';
 import { queryNames } from '../../../mocks/names.handlers';
-import { countText, dataRows, letterButton, listRequests, nameCell, offsetsOf, page, recordNamesRequests, renderNamesPage, resetNamesBackend } from './testing/namesTestKit';
+import {
+  countText,
+  dataRows,
+  letterButton,
+  listRequests,
+  nameCell,
+  offsetsOf,
+  page,
+  recordNamesRequests,
+  renderNamesPage,
+  resetNamesBackend,
+} from './testing/namesTestKit';
 
 // Paging, filters and the address. The fixture list has 137 names: pages of 50, 50 and 37.
 jest.setTimeout(90_000);

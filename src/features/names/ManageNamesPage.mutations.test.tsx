@@ -81,7 +81,16 @@ describe('adding a name', () => {
     await waitFor(() => expect(countText()).toHaveTextContent(/^Showing 10 names$/));
     expect(listRequests(requests).at(-1)!.url.searchParams.get('alphabetFilter')).toBe('E');
     expect(dataRows().map((r) => r.querySelector('[data-field="name"]')!.textContent)).toEqual([
-      'Edward', 'Einar', 'Eleanor', 'Elin', 'Elsa', 'Emily', 'Emma', 'Eoin', 'Erik', 'Eyja',
+      'Edward',
+      'Einar',
+      'Eleanor',
+      'Elin',
+      'Elsa',
+      'Emily',
+      'Emma',
+      'Eoin',
+      'Erik',
+      'Eyja',
     ]);
   });
 
@@ -212,7 +221,11 @@ describe('deleting a row', () => {
     await waitFor(() => expect(countText()).toHaveTextContent(/^Showing 100 names$/));
     expect(nameCell('Aisling')).not.toBeInTheDocument();
     expect(nameCell(hundredAndFirst)).toBeInTheDocument();
-    expect(mutations('GET').filter((r) => r.url.pathname === '/api/names').map((r) => r.url.searchParams.get('offset'))).toEqual(['0', '50']);
+    expect(
+      mutations('GET')
+        .filter((r) => r.url.pathname === '/api/names')
+        .map((r) => r.url.searchParams.get('offset')),
+    ).toEqual(['0', '50']);
   });
 
   it('shows the reason when deleting fails, and keeps the row', async () => {

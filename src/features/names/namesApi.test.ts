@@ -75,8 +75,14 @@ describe('bulkDeleteNames', () => {
 
   it('a failing first request keeps the plain reason', async () => {
     const ids = seedNames(3);
-    server.use(http.post('*/api/names/bulk-delete', () => HttpResponse.json({ error: 'internal_error', message: 'database unavailable' }, { status: 500 })));
+    server.use(
+      http.post('*/api/names/bulk-delete', () =>
+        HttpResponse.json({ error: 'internal_error', message: 'database unavailable' }, { status: 500 }),
+      ),
+    );
     const store = storeWithSession();
-    await expect(store.dispatch(namesApi.endpoints.bulkDeleteNames.initiate(ids)).unwrap()).rejects.toMatchObject({ reason: 'database unavailable' });
+    await expect(store.dispatch(namesApi.endpoints.bulkDeleteNames.initiate(ids)).unwrap()).rejects.toMatchObject({
+      reason: 'database unavailable',
+    });
   });
 });

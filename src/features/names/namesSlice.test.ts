@@ -27,7 +27,11 @@ describe('names slice', () => {
     ['gender all', genderChanged('all'), { gender: 'all' }],
     ['nationality', nationalityChanged('german'), { nationality: 'german' }],
     ['nationality all', nationalityChanged('all'), { nationality: 'all' }],
-    ['replaced from the address', filtersReplaced({ letter: 'Z', gender: 'male', nationality: 'french' }), { letter: 'Z', gender: 'male', nationality: 'french' }],
+    [
+      'replaced from the address',
+      filtersReplaced({ letter: 'Z', gender: 'male', nationality: 'french' }),
+      { letter: 'Z', gender: 'male', nationality: 'french' },
+    ],
   ])('a %s change resets paging to the first page', (_label, action, expected) => {
     const next = namesReducer(scrolled, action);
     expect(next.filters).toEqual({ ...scrolled.filters, ...expected });
@@ -106,7 +110,14 @@ describe('GET /names parameters and answers', () => {
   });
 
   it('accepts a list or an object with names, and marks full pages', () => {
-    const record = { id: 1, name_id: 1, name: 'Ásta', gender: 'female', nationality: 'icelandic', created_at: '2026-01-01T00:00:00.000Z' } as const;
+    const record = {
+      id: 1,
+      name_id: 1,
+      name: 'Ásta',
+      gender: 'female',
+      nationality: 'icelandic',
+      created_at: '2026-01-01T00:00:00.000Z',
+    } as const;
     expect(toNamesPage([record])).toEqual({ names: [record], full: false });
     expect(toNamesPage({ names: [record] })).toEqual({ names: [record], full: false });
     expect(toNamesPage(Array.from({ length: 50 }, (_, i) => ({ ...record, id: i }))).full).toBe(true);

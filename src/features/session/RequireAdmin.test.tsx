@@ -16,8 +16,7 @@ const routes: RouteObject[] = [
   { path: '/login', element: <LoginProbe /> },
 ];
 
-const withSession = (session: Partial<RootState['session']>) =>
-  ({ session: { ...initialSessionState, ...session } }) as Partial<RootState>;
+const withSession = (session: Partial<RootState['session']>) => ({ session: { ...initialSessionState, ...session } }) as Partial<RootState>;
 
 describe('RequireAdmin', () => {
   it('shows Loading... while the session is being determined', () => {

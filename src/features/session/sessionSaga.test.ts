@@ -108,9 +108,9 @@ describe('session saga', () => {
   it('a newer auth change cancels a record read still in flight', async () => {
     const backend = backendWithAccounts();
     let resolveSlow: (value: ReturnType<typeof makeUserRecord>) => void = () => {};
-    const read = jest.spyOn(backend.userRecords, 'readUserRecord').mockImplementationOnce(
-      () => new Promise((resolve) => (resolveSlow = resolve)),
-    );
+    const read = jest
+      .spyOn(backend.userRecords, 'readUserRecord')
+      .mockImplementationOnce(() => new Promise((resolve) => (resolveSlow = resolve)));
     const run = start(backend);
     backend.emitAccount(adminAccount); // slow read starts
     await flush();

@@ -62,11 +62,7 @@ describe('session reducer', () => {
   });
 
   it('signedOut with a notice keeps it through the plain sign-out that follows', () => {
-    const state = reduce(
-      { ...initialSessionState, loginPending: true },
-      signedOut({ notice: NOT_ADMIN_NOTICE }),
-      signedOut(),
-    );
+    const state = reduce({ ...initialSessionState, loginPending: true }, signedOut({ notice: NOT_ADMIN_NOTICE }), signedOut());
     expect(state).toMatchObject({ status: 'signedOut', notice: NOT_ADMIN_NOTICE, loginPending: false });
     expect(reduce(state, noticeDismissed()).notice).toBeNull();
   });
@@ -97,7 +93,10 @@ describe('session reducer', () => {
 
 describe('mergeSessionUser', () => {
   it("lets the record's uid, email and displayName win when present", () => {
-    const user = mergeSessionUser(account, makeUserRecord({ uid: 'u1', email: 'record@example.com', displayName: 'Record Name', isAdmin: true }));
+    const user = mergeSessionUser(
+      account,
+      makeUserRecord({ uid: 'u1', email: 'record@example.com', displayName: 'Record Name', isAdmin: true }),
+    );
     expect(user).toMatchObject({ uid: 'u1', email: 'record@example.com', displayName: 'Record Name', isAdmin: true });
   });
 

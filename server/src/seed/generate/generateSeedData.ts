@@ -85,7 +85,14 @@ function buildNames(): Record<string, GenderedNames> {
 function formatList(names: readonly string[]): string {
   const lines: string[] = [];
   for (let index = 0; index < names.length; index += 10) {
-    lines.push('      ' + names.slice(index, index + 10).map((name) => JSON.stringify(name)).join(', ') + ',');
+    lines.push(
+      '      ' +
+        names
+          .slice(index, index + 10)
+          .map((name) => JSON.stringify(name))
+          .join(', ') +
+        ',',
+    );
   }
   return lines.join('\n');
 }

@@ -14,9 +14,9 @@ export function CsvFormatHelp() {
         Expected CSV format
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        The first row is the header <code>name,gender,nationality</code> (any case, any column order, extra
-        columns are ignored). Gender is male, female or unisex. Names are saved capitalized (first letter upper,
-        the rest lower); gender and nationality are saved in lower case. Empty lines are ignored.
+        The first row is the header <code>name,gender,nationality</code> (any case, any column order, extra columns are ignored). Gender is
+        male, female or unisex. Names are saved capitalized (first letter upper, the rest lower); gender and nationality are saved in lower
+        case. Empty lines are ignored.
       </Typography>
       <Box
         component="pre"
@@ -26,9 +26,9 @@ export function CsvFormatHelp() {
         {EXAMPLE}
       </Box>
       <Typography variant="body2" color="text.secondary">
-        &quot;Skipped&quot; counts rows missing a name, gender or nationality, rows with a gender other than male,
-        female or unisex, and rows whose name or nationality is over 200 characters or holds control characters.
-        Row numbers in reports count data rows after the header, not counting empty lines.
+        &quot;Skipped&quot; counts rows missing a name, gender or nationality, rows with a gender other than male, female or unisex, and
+        rows whose name or nationality is over 200 characters or holds control characters. Row numbers in reports count data rows after the
+        header, not counting empty lines.
       </Typography>
     </Box>
   );

@@ -46,7 +46,14 @@ export function AddNameForm() {
         aria-label="Add a name"
         sx={{ display: 'grid', gap: 2, alignItems: 'start', gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 2fr auto' } }}
       >
-        <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} inputRef={nameInput} size="small" autoComplete="off" />
+        <TextField
+          label="Name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          inputRef={nameInput}
+          size="small"
+          autoComplete="off"
+        />
         <TextField select label="Gender" value={gender} onChange={(e) => setGender(e.target.value as Gender)} size="small">
           {GENDERS.map((g) => (
             <MenuItem key={g} value={g}>

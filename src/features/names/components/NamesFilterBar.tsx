@@ -51,7 +51,13 @@ export function NamesFilterBar() {
         ))}
       </ToggleButtonGroup>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 240px))' } }}>
-        <TextField select size="small" label="Gender" value={filters.gender} onChange={(e) => dispatch(genderChanged(e.target.value as GenderFilter))}>
+        <TextField
+          select
+          size="small"
+          label="Gender"
+          value={filters.gender}
+          onChange={(e) => dispatch(genderChanged(e.target.value as GenderFilter))}
+        >
           <MenuItem value="all">All</MenuItem>
           {GENDERS.map((g) => (
             <MenuItem key={g} value={g}>

@@ -114,7 +114,13 @@ export function NamesGrid({ rows, loading, noRowsLabel, selection, onSelectionCh
         getActions: ({ id, row }) => {
           if (rowModesModel[id]?.mode === GridRowModes.Edit) {
             return [
-              <GridActionsCellItem key="save" icon={<SaveIcon />} label="Save" color="primary" onClick={() => setMode(id, { mode: GridRowModes.View })} />,
+              <GridActionsCellItem
+                key="save"
+                icon={<SaveIcon />}
+                label="Save"
+                color="primary"
+                onClick={() => setMode(id, { mode: GridRowModes.View })}
+              />,
               <GridActionsCellItem
                 key="cancel"
                 icon={<CancelIcon />}
@@ -125,7 +131,12 @@ export function NamesGrid({ rows, loading, noRowsLabel, selection, onSelectionCh
             ];
           }
           return [
-            <GridActionsCellItem key="edit" icon={<EditIcon />} label="Edit" onClick={() => setMode(id, { mode: GridRowModes.Edit, fieldToFocus: 'name' })} />,
+            <GridActionsCellItem
+              key="edit"
+              icon={<EditIcon />}
+              label="Edit"
+              onClick={() => setMode(id, { mode: GridRowModes.Edit, fieldToFocus: 'name' })}
+            />,
             <GridActionsCellItem key="delete" icon={<DeleteIcon />} label="Delete" onClick={() => onDeleteRequest(row)} />,
           ];
         },

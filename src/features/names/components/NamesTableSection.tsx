@@ -26,10 +26,7 @@ export function NamesTableSection({ enabled }: { enabled: boolean }) {
   // caught up with the data once as many data rows are in the DOM as there are rows.
   const rowCount = useRef(0);
   rowCount.current = rows.length;
-  const isSettled = useCallback(
-    () => (contentRef.current?.querySelectorAll('[role="row"][data-id]').length ?? 0) >= rowCount.current,
-    [],
-  );
+  const isSettled = useCallback(() => (contentRef.current?.querySelectorAll('[role="row"][data-id]').length ?? 0) >= rowCount.current, []);
   useNearPageBottom(list.requestMore, { contentRef, isSettled, recheckKey: list.canLoadMore });
 
   // Selection is screen state, not app state: it only ever refers to rows on screen. The grid drops ids

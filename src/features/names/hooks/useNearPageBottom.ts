@@ -33,7 +33,10 @@ export interface NearPageBottomOptions {
  *
  * `onNear` must be idempotent: it is called again and again while the bottom stays in reach.
  */
-export function useNearPageBottom(onNear: () => void, { contentRef, isSettled, recheckKey, threshold = INFINITE_SCROLL_THRESHOLD_PX }: NearPageBottomOptions) {
+export function useNearPageBottom(
+  onNear: () => void,
+  { contentRef, isSettled, recheckKey, threshold = INFINITE_SCROLL_THRESHOLD_PX }: NearPageBottomOptions,
+) {
   // The latest callbacks, without re-subscribing the listeners on every render.
   const latest = useRef({ onNear, isSettled });
   useEffect(() => {

@@ -92,7 +92,9 @@ export function renderNamesPage(route = '/manage-names') {
 
 /** The name cell showing `name`, or null. */
 export function nameCell(name: string): HTMLElement | null {
-  return Array.from(document.querySelectorAll<HTMLElement>('[role="gridcell"][data-field="name"]')).find((c) => c.textContent === name) ?? null;
+  return (
+    Array.from(document.querySelectorAll<HTMLElement>('[role="gridcell"][data-field="name"]')).find((c) => c.textContent === name) ?? null
+  );
 }
 
 /** The data rows the grid has rendered. */
