@@ -1,0 +1,27 @@
+import { DEFAULT_ANALYTICS_FILTERS, isAnalyticsGender, isAnalyticsOrigin, type AnalyticsFilters } from './analyticsSlice';
+
+// The dashboard's filters in the address (?gender=female&origin=irish) so a view can be shared. Defaults
+// are left out; an unreadable value falls back to "all" so a hand-edited link still opens the page.
+
+const PARAMS = { gender: 'gender', origin: 'origin' } as const;
+
+const clean = (raw: string | null) => (raw ?? '').trim().toLowerCase();
+
+export function analyticsFiltersFromSearchParams(params: URLSearchParams): AnalyticsFilters {
+  const gender = clean(params.get(PARAMS.gender));
+  const origin = clean(params.get(PARAMS.origin));
+  return {
+    gender: isAnalyticsGender(gender) ? gender : DEFAULT_ANALYTICS_FILTERS.gender,
+    origin: isAnalyticsOrigin(origin) ? origin : DEFAULT_ANALYTICS_FILTERS.origin,
+  };
+}
+
+/** A copy of `current` with the filter params set from `filters`; other params are kept. */
+export function searchParamsWithAnalyticsFilters(filters: AnalyticsFilters, current = new URLSearchParams()): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const key of ['gender', 'origin'] as const) {
+    if (filters[key] === DEFAULT_ANALYTICS_FILTERS[key]) next.delete(PARAMS[key]);
+    else next.set(PARAMS[key], filters[key]);
+  }
+  return next;
+}
