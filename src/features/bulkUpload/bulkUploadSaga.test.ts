@@ -2,7 +2,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { runSaga, stdChannel } from 'redux-saga';
 import type { BulkImportRequest, BulkImportResponse, BulkImportRow } from '../../api/contract';
-import { jobCancelRequested, jobsReducer, jobProgressed, type Job, type JobsState } from '../jobs/jobsSlice';
+import { jobCancelRequested, jobsReducer, jobProgressed, type Job, type JobsState } from '../jobs';
 import { bulkImportRequested } from './bulkUploadActions';
 import { runImportJob, type ImportDeps } from './bulkUploadSaga';
 import type { RowBatch } from './csvParseProtocol';

@@ -5,6 +5,7 @@ export {
   jobFinished,
   jobPercent,
   jobProgressed,
+  jobsReducer,
   jobStarted,
   selectLatestJobOfKind,
   type Job,

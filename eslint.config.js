@@ -1,0 +1,122 @@
+// ESLint: the code's own rules plus the architecture's boundaries (ARCHITECTURE.md, README "Layout"), so a change
+// that crosses one fails `npm run lint` instead of waiting for a reviewer. Formatting is Prettier's job
+// (eslint-config-prettier turns the stylistic rules off).
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// A feature reaches another only through its public index.ts (bulletproof-react's rule): one zone per feature.
+const featureBoundaries = features.map((feature) => ({
+  target: `./src/features/!(${feature})/**/*`,
+  from: `./src/features/${feature}`,
+  except: ['./index.ts'],
+  message: `Import the ${feature} feature through its public index (src/features/${feature}/index.ts).`,
+}));
+
+const firebaseImports = {
+  patterns: [
+    {
+      group: ['firebase', 'firebase/*', '@firebase/*'],
+      message: 'Firebase lives behind the backend ports: only src/backend/firebase imports it.',
+    },
+  ],
+};
+
+const typedHooks = {
+  name: 'react-redux',
+  importNames: ['useDispatch', 'useSelector'],
+  message: 'Use the typed hooks useAppDispatch / useAppSelector from src/app/hooks.ts.',
+};
+
+const importMetaEnv = {
+  selector: "MemberExpression[object.type='MetaProperty'][property.name='env']",
+  message: 'import.meta.env is read in one place: src/config/env.ts.',
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'dist-*',
+      '.data',
+      'test-results',
+      'test-results-*',
+      'playwright-report',
+      'bench/out',
+      'server/src/seed/data/**',
+      'server/test/jest/*.cjs',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import-x/no-duplicates': 'error',
+      'import-x/first': 'error',
+      'import-x/no-self-import': 'error',
+      'no-restricted-syntax': ['error', importMetaEnv],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'mocks/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { paths: [typedHooks], ...firebaseImports }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureBoundaries,
+            // Shared layers never depend on features or on the app shell above them.
+            { target: './src/lib', from: ['./src/features', './src/app', './src/components'], message: 'src/lib holds pure helpers.' },
+            { target: './src/api', from: ['./src/features', './src/components'], message: 'src/api is below the features.' },
+            { target: './src/backend', from: ['./src/features', './src/components', './src/app'], message: 'Backends sit below the UI.' },
+          ],
+        },
+      ],
+    },
+  },
+  // The one place each restricted thing may appear.
+  { files: ['src/config/env.ts'], rules: { 'no-restricted-syntax': 'off' } },
+  { files: ['src/app/hooks.ts'], rules: { 'no-restricted-imports': ['error', firebaseImports] } },
+  { files: ['src/backend/firebase/**', 'scripts/verify-firebase-auth.ts'], rules: { 'no-restricted-imports': 'off' } },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              // Tests may check the two sides agree (e.g. the console's CSV normalizer against the server's validator).
+              target: './server/src',
+              from: './src',
+              except: ['./api'],
+              message: 'The server shares only src/api (the wire contract and the name rules) with the console.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'mocks/**', 'e2e/**', 'jest/**', 'jest.setup.ts'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  prettier,
+);
