@@ -47,7 +47,10 @@ export interface SystemHealth {
   tables: string[];
   analytics_tables: string[];
   views: string[];
+  /** Rows per table: exact for small tables, the catalog's estimate for large ones (listed in estimated_counts). */
   table_counts: Record<string, number>;
+  /** Tables whose table_counts figure is an estimate (pg_class.reltuples), not an exact count. */
+  estimated_counts?: string[];
 }
 
 export interface BulkImportRow {
@@ -59,10 +62,16 @@ export interface BulkImportRow {
 
 export interface BulkImportRequest {
   names: BulkImportRow[];
+  /** the import run (POST /admin/import-runs) this batch belongs to; without one the batch is its own run */
+  runId?: number;
 }
 
 export interface BulkImportResponse {
   addedCount: number;
+  /** rows not stored because the same name, gender and nationality exists (in the database or earlier in the batch) */
+  duplicateCount?: number;
+  /** the run the batch was recorded under */
+  runId?: number;
 }
 
 /** Largest `names` list POST /admin/names/bulk-import accepts in one request. */
