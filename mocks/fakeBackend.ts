@@ -1,5 +1,7 @@
 import { DEFAULT_NOTIFICATION_SETTINGS, USER_RECORD_DEFAULTS, type AuthAccount, type UserRecord } from '../src/api/contract';
+import type { AuditEntry } from '../src/api/usersAuditContract';
 import type { Backend, Unsubscribe } from '../src/backend/ports';
+import { createFakeAuditLogs, createFakeUserManagement } from './fakeUsersAudit';
 
 /** An in-memory Backend for tests (react-admin's testDataProvider idea): drive it from the test. */
 export interface FakeBackend extends Backend {
@@ -11,6 +13,8 @@ export interface FakeBackend extends Backend {
   documentCounts: { names: number; swipes: number };
   passwords: Map<string, { password: string; account: AuthAccount }>;
   token: string | null;
+  /** What the fake auditLogs port serves (push entries in a test). */
+  auditEntries: AuditEntry[];
 }
 
 export function makeUserRecord(overrides: Partial<UserRecord> & { uid: string }): UserRecord {
@@ -42,9 +46,13 @@ export function createFakeBackend(options: { signedIn?: AuthAccount | null } = {
     return () => set.delete(fn);
   }
 
+  const records = new Map<string, UserRecord>();
+  const auditEntries: AuditEntry[] = [];
+
   const fake: FakeBackend = {
     kind: 'local',
-    records: new Map(),
+    records,
+    auditEntries,
     passwords: new Map(),
     documentCounts: { names: 0, swipes: 0 },
     token: current ? 'fake-token' : null,
@@ -97,6 +105,8 @@ export function createFakeBackend(options: { signedIn?: AuthAccount | null } = {
         return fake.documentCounts.swipes;
       },
     },
+    userManagement: createFakeUserManagement(records),
+    auditLogs: createFakeAuditLogs(auditEntries),
   };
   return fake;
 }

@@ -1,5 +1,15 @@
 // The console depends on these ports, never on Firebase or the reference server directly.
 import type { AuthAccount, UserRecord } from '../api/contract';
+import type {
+  AuditLogsPage,
+  AuditLogsQuery,
+  AuditStats,
+  AuditStatsQuery,
+  DeleteUserResponse,
+  UserFlagsUpdate,
+  UsersPage,
+  UsersQuery,
+} from '../api/usersAuditContract';
 
 export type Unsubscribe = () => void;
 
@@ -26,9 +36,29 @@ export interface LiveCountsPort {
   countSwipes(): Promise<number>;
 }
 
+/** User Management's reads and writes of the users collection (issue 9). Failures reject with an Error whose message is the reason. */
+export interface UserManagementPort {
+  /** One page of records matching the filters, sorted, with the total and a cursor to read on. */
+  listUsers(query: UsersQuery): Promise<UsersPage>;
+  /** Sets isPremium and/or accountActive (and updatedAt); resolves with the updated record. */
+  updateUserFlags(uid: string, update: UserFlagsUpdate): Promise<UserRecord>;
+  /** Removes the record and what hangs off it (what exactly depends on the backend: see the adapters). */
+  deleteUser(uid: string): Promise<DeleteUserResponse>;
+}
+
+/** The audit trail: the app's audit_logs and (local backend) the console's own actions. */
+export interface AuditLogsPort {
+  /** Newest first, AUDIT_LOG_PAGE_SIZE per page by default, read on with nextCursor. */
+  pageAuditLogs(query: AuditLogsQuery): Promise<AuditLogsPage>;
+  /** Count per event type and in total for the range, computed by the backend. */
+  auditStats(query: AuditStatsQuery): Promise<AuditStats>;
+}
+
 export interface Backend {
   kind: 'local' | 'firebase';
   auth: AuthPort;
   userRecords: UserRecordsPort;
   liveCounts: LiveCountsPort;
+  userManagement: UserManagementPort;
+  auditLogs: AuditLogsPort;
 }

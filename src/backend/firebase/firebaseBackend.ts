@@ -19,6 +19,7 @@ import {
 import type { AuthAccount } from '../../api/contract';
 import type { AppConfig } from '../../config/types';
 import type { AuthPort, Backend, LiveCountsPort, Unsubscribe, UserRecordsPort } from '../ports';
+import { createFirestoreAuditLogs, createFirestoreUserManagement } from './firestoreUsersAudit';
 import { parseHostPort, toFirebaseOptions } from './settings';
 import { swipeCountOf, toUserRecord } from './userRecord';
 
@@ -99,5 +100,7 @@ export function createFirebaseBackend(config: AppConfig): Backend {
     auth: firebaseAuthPort(auth),
     userRecords: firestoreUserRecords(db),
     liveCounts: firestoreLiveCounts(db),
+    userManagement: createFirestoreUserManagement(db),
+    auditLogs: createFirestoreAuditLogs(db),
   };
 }

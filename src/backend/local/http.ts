@@ -16,7 +16,7 @@ export function joinUrl(base: string, path: string): string {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   body?: unknown;
   token?: string | null;
   timeoutMs: number;

@@ -4,14 +4,18 @@ import type { Backend } from '../ports';
 import { createLocalAuth } from './localAuth';
 import { createLocalLiveCounts } from './localLiveCounts';
 import { createLocalUserRecords } from './localUserRecords';
+import { createLocalAuditLogs, createLocalUserManagement } from './localUsersAudit';
 
 export function createLocalBackend(config: AppConfig): Backend {
   const timeoutMs = config.apiTimeoutMs;
   const auth = createLocalAuth({ authBaseUrl: config.authBaseUrl, timeoutMs });
+  const api = { apiBaseUrl: config.apiBaseUrl, timeoutMs, getToken: () => auth.getIdToken() };
   return {
     kind: 'local',
     auth,
     userRecords: createLocalUserRecords({ apiBaseUrl: config.apiBaseUrl, authBaseUrl: config.authBaseUrl, timeoutMs, auth }),
-    liveCounts: createLocalLiveCounts({ apiBaseUrl: config.apiBaseUrl, timeoutMs, getToken: () => auth.getIdToken() }),
+    liveCounts: createLocalLiveCounts(api),
+    userManagement: createLocalUserManagement(api),
+    auditLogs: createLocalAuditLogs(api),
   };
 }

@@ -1,0 +1,180 @@
+// Wire contract of User Management and Audit Logs (issue 9): the /api routes of the reference backend and
+// the shapes the document ports return in both backends. Types and constants only: the server imports it too.
+import type { UserRecord } from './contract';
+
+// ---------------------------------------------------------------------------------------------------
+// Users: GET /api/users, PATCH /api/users/:uid, DELETE /api/users/:uid
+// ---------------------------------------------------------------------------------------------------
+
+/** Spec 9: the user list shows 25, 50 (default), 100 or 250 rows, with Show All. */
+export const USER_PAGE_SIZES = [25, 50, 100, 250] as const;
+export const DEFAULT_USER_PAGE_SIZE = 50;
+/** Largest page GET /api/users serves; Show All reads the list in pages of this size. */
+export const MAX_USER_PAGE_SIZE = 1000;
+/** Longest search text accepted. */
+export const MAX_USER_SEARCH_LENGTH = 200;
+
+export const USER_SORT_FIELDS = ['createdAt', 'lastActiveDate', 'email', 'username', 'displayName'] as const;
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+export type SortOrder = 'asc' | 'desc';
+
+/**
+ * Filters of the user list. Every field is optional; an absent field does not filter.
+ * Dates are ISO 8601 instants; `...From` is inclusive, `...To` exclusive (so a day is [day, next day)).
+ */
+export interface UserFilters {
+  /** Case-insensitive substring of email, username, displayName or uid. */
+  search?: string;
+  isPremium?: boolean;
+  accountActive?: boolean;
+  /** true: has a connectedUserId; false: has none. */
+  connected?: boolean;
+  /** Equality with the record's preferredGender ('all' is a stored value too, the default). */
+  preferredGender?: string;
+  /** Equality with the record's preferredNationality ('all' is a stored value too, the default). */
+  preferredNationality?: string;
+  createdFrom?: string;
+  createdTo?: string;
+  lastActiveFrom?: string;
+  lastActiveTo?: string;
+}
+
+/**
+ * GET /api/users query (all as query-string parameters; booleans as 'true' / 'false').
+ * Paging: either `offset` (page jumps of the grid) or `cursor` (the `nextCursor` of the previous page:
+ * Show All and exports read on with it, never losing or repeating a row). Not both.
+ * Sort: `sort` (default createdAt) and `order` (default desc); uid breaks ties. Records without the sort
+ * value (e.g. never active) come last in either order.
+ */
+export interface UsersQuery extends UserFilters {
+  sort?: UserSortField;
+  order?: SortOrder;
+  /** 1..MAX_USER_PAGE_SIZE, default DEFAULT_USER_PAGE_SIZE. */
+  limit?: number;
+  offset?: number;
+  cursor?: string;
+}
+
+export interface UsersPage {
+  users: UserRecord[];
+  /**
+   * Records matching the filters (all pages). null when the backend cannot know it without reading every
+   * record (Firebase mode with a search text or a filter Firestore cannot run server-side).
+   */
+  total: number | null;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+/** PATCH /api/users/:uid body: at least one of the two, nothing else. The server sets updatedAt itself. */
+export interface UserFlagsUpdate {
+  isPremium?: boolean;
+  accountActive?: boolean;
+}
+/** PATCH answers the updated record (with its new updatedAt). */
+export type UpdateUserResponse = UserRecord;
+
+/** DELETE /api/users/:uid answers what was removed with the record. */
+export interface DeleteUserResponse {
+  uid: string;
+  deleted: {
+    user: boolean;
+    /** The sign-in account (reference backend: yes; Firebase: needs the Admin SDK, so never from the console). */
+    account: boolean;
+    swipes: number;
+    connectionRequests: number;
+    connections: number;
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Audit logs: GET /api/audit-logs, GET /api/audit-logs/stats
+// ---------------------------------------------------------------------------------------------------
+
+/** Spec 9: audit logs page size; the date filter's choices in days (null = all time), 7 by default. */
+export const AUDIT_LOG_PAGE_SIZE = 100;
+/** Largest page GET /api/audit-logs serves (exports read in pages this large). */
+export const MAX_AUDIT_LOG_PAGE_SIZE = 1000;
+export const AUDIT_RANGE_DAYS = [1, 7, 30, 90, null] as const;
+export type AuditRangeDays = (typeof AUDIT_RANGE_DAYS)[number];
+export const DEFAULT_AUDIT_RANGE_DAYS: AuditRangeDays = 7;
+
+/** Events the mobile app writes that the spec names (others may appear; they get the default badge). */
+export const APP_AUDIT_EVENTS = ['USER_CREATED', 'SUBSCRIPTION_START', 'SUBSCRIPTION_END', 'CANCELLATION', 'ACCOUNT_DELETED'] as const;
+
+/** app: the mobile app's audit_logs; console: what operators did in this console (server-recorded); all: both. */
+export const AUDIT_SOURCES = ['all', 'app', 'console'] as const;
+export type AuditSource = (typeof AUDIT_SOURCES)[number];
+
+/**
+ * GET /api/audit-logs query. Ordered by timestamp descending (then source, then id descending), in pages of
+ * `limit` (default AUDIT_LOG_PAGE_SIZE) read on with `cursor` (never an offset).
+ */
+export interface AuditLogsQuery {
+  /** ISO instant: only entries at or after it. Absent: all time. */
+  since?: string;
+  /** Equality with an app event (e.g. 'CANCELLATION') or a console action (e.g. 'user.update'). */
+  event?: string;
+  /** Default 'all'. */
+  source?: AuditSource;
+  limit?: number;
+  cursor?: string;
+}
+
+interface AuditEntryBase {
+  /** The record's id within its source: rows are unique by (source, id), not by id alone. */
+  id: string;
+  /** ISO instant. */
+  timestamp: string;
+  /** The app's event type, or the console's action name. */
+  event: string;
+  /** The end user concerned: the app event's userId, or a console action's target when it is a user. */
+  userId: string | null;
+}
+
+/** An event the mobile app wrote (spec 3, audit log). */
+export interface AppAuditEntry extends AuditEntryBase {
+  source: 'app';
+  lastSwipeDate: string | null;
+  totalActiveTimeFormatted: string | null;
+}
+
+/** A write made through this console, recorded by the server in the same transaction as the change. */
+export interface ConsoleAuditEntry extends AuditEntryBase {
+  source: 'console';
+  actor: { uid: string; email: string };
+  /** What was changed: 'user', 'name', 'names', 'import', ... and its id when there is one. */
+  targetType: string;
+  targetId: string | null;
+  before: unknown;
+  after: unknown;
+  details: unknown;
+}
+
+export type AuditEntry = AppAuditEntry | ConsoleAuditEntry;
+
+export interface AuditLogsPage {
+  entries: AuditEntry[];
+  /** Pass as `cursor` for the next page; null when there is none. */
+  nextCursor: string | null;
+}
+
+/** GET /api/audit-logs/stats query: the same range, event-less (it counts every event type). */
+export interface AuditStatsQuery {
+  since?: string;
+  source?: AuditSource;
+}
+
+export interface AuditEventCount {
+  source: 'app' | 'console';
+  event: string;
+  count: number;
+}
+
+/** Counts per event type in the range, most frequent first, and their total. */
+export interface AuditStats {
+  since: string | null;
+  source: AuditSource;
+  total: number;
+  byEvent: AuditEventCount[];
+}

@@ -1,0 +1,53 @@
+// User Management and Audit Logs over the reference backend's /api/users and /api/audit-logs routes.
+import type { UserRecord } from '../../api/contract';
+import type { AuditLogsPage, AuditStats, DeleteUserResponse, UsersPage } from '../../api/usersAuditContract';
+import type { AuditLogsPort, UserManagementPort } from '../ports';
+import { joinUrl, requestJson } from './http';
+
+export interface LocalUsersAuditOptions {
+  apiBaseUrl: string;
+  timeoutMs: number;
+  getToken: () => Promise<string | null>;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+/** '?a=1&b=x' from the defined values of a query object (booleans as 'true' / 'false'); '' when none. */
+export function toQueryString(query: object): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query) as [string, QueryValue][]) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export function createLocalUserManagement({ apiBaseUrl, timeoutMs, getToken }: LocalUsersAuditOptions): UserManagementPort {
+  const userUrl = (uid: string) => joinUrl(apiBaseUrl, `users/${encodeURIComponent(uid)}`);
+  return {
+    async listUsers(query) {
+      return requestJson<UsersPage>(joinUrl(apiBaseUrl, 'users') + toQueryString(query), { token: await getToken(), timeoutMs });
+    },
+    async updateUserFlags(uid, update) {
+      return requestJson<UserRecord>(userUrl(uid), { method: 'PATCH', body: update, token: await getToken(), timeoutMs });
+    },
+    async deleteUser(uid) {
+      return requestJson<DeleteUserResponse>(userUrl(uid), { method: 'DELETE', token: await getToken(), timeoutMs });
+    },
+  };
+}
+
+export function createLocalAuditLogs({ apiBaseUrl, timeoutMs, getToken }: LocalUsersAuditOptions): AuditLogsPort {
+  return {
+    async pageAuditLogs(query) {
+      return requestJson<AuditLogsPage>(joinUrl(apiBaseUrl, 'audit-logs') + toQueryString(query), { token: await getToken(), timeoutMs });
+    },
+    async auditStats(query) {
+      return requestJson<AuditStats>(joinUrl(apiBaseUrl, 'audit-logs/stats') + toQueryString(query), {
+        token: await getToken(),
+        timeoutMs,
+      });
+    },
+  };
+}
