@@ -1,6 +1,6 @@
 import type { Gender } from '../../../src/api/contract';
 import { firstLetter } from './firstLetter';
-import { capitalizeName, cleanKey, cleanText, hasControlChars, isGender, MAX_TEXT_LENGTH } from './normalize';
+import { capitalizeName, cleanKey, cleanText, describeTextProblem, isGender, textProblem } from './normalize';
 import { fail, ok, type Parsed } from './result';
 
 /**
@@ -37,9 +37,8 @@ function rowText(row: Record<string, unknown>, index: number, field: string): Pa
   const value = row[field];
   if (typeof value !== 'string') return fail(where, `Row ${index}: ${field} is required and must be text`);
   const text = cleanText(value);
-  if (text === '') return fail(where, `Row ${index}: ${field} must not be empty`);
-  if (text.length > MAX_TEXT_LENGTH) return fail(where, `Row ${index}: ${field} must be at most ${MAX_TEXT_LENGTH} characters`);
-  if (hasControlChars(text)) return fail(where, `Row ${index}: ${field} must not contain control characters`);
+  const problem = textProblem(text);
+  if (problem) return fail(where, `Row ${index}: ${describeTextProblem(field, problem)}`);
   return ok(text);
 }
 

@@ -2,7 +2,15 @@
 // the names API's validators.
 import { cleanText } from '../../../src/api/nameRules';
 
-export { capitalizeName, cleanText, hasControlChars, isGender, MAX_NAME_TEXT_LENGTH as MAX_TEXT_LENGTH } from '../../../src/api/nameRules';
+export {
+  capitalizeName,
+  cleanText,
+  describeTextProblem,
+  hasControlChars,
+  isGender,
+  MAX_NAME_TEXT_LENGTH as MAX_TEXT_LENGTH,
+  textProblem,
+} from '../../../src/api/nameRules';
 
 /** Gender and nationality are compared and stored trimmed and lower-cased (spec 5). */
 export function cleanKey(value: string): string {

@@ -1,6 +1,6 @@
 import type { Gender, NameInput } from '../../../src/api/contract';
 import { firstLetter } from './firstLetter';
-import { cleanKey, cleanText, hasControlChars, isGender, MAX_TEXT_LENGTH } from './normalize';
+import { cleanKey, cleanText, describeTextProblem, isGender, textProblem } from './normalize';
 import { fail, ok, type Parsed } from './result';
 
 /** GET /names paging: the console asks for 50; the cap keeps one request from reading the table. */
@@ -63,7 +63,12 @@ export function parseNamesQuery(query: Query | undefined): Parsed<NamesFilter> {
   // Stored nationalities are lower-case, so lower-casing the parameter is the case-insensitive match
   // that still uses the (nationality, ...) indexes; lower(nationality) = $1 would not.
   const nationalityKey = nationality.value === undefined ? '' : cleanKey(nationality.value);
-  if (nationalityKey !== '' && nationalityKey !== 'all') filter.nationality = nationalityKey;
+  if (nationalityKey !== '' && nationalityKey !== 'all') {
+    // A NUL would reach PostgreSQL (which cannot hold it in text) and fail there as a 500.
+    const problem = textProblem(nationalityKey);
+    if (problem) return fail('nationality', describeTextProblem('nationality', problem));
+    filter.nationality = nationalityKey;
+  }
 
   const letter = queryString(q, 'alphabetFilter');
   if (!letter.ok) return letter;
@@ -92,9 +97,8 @@ function requiredText(body: Record<string, unknown>, field: string): Parsed<stri
   const value = body[field];
   if (typeof value !== 'string') return fail(field, `${field} is required`);
   const text = cleanText(value);
-  if (text === '') return fail(field, `${field} must not be empty`);
-  if (text.length > MAX_TEXT_LENGTH) return fail(field, `${field} must be at most ${MAX_TEXT_LENGTH} characters`);
-  if (hasControlChars(text)) return fail(field, `${field} must not contain control characters`);
+  const problem = textProblem(text);
+  if (problem) return fail(field, describeTextProblem(field, problem));
   return ok(text);
 }
 
