@@ -6,6 +6,7 @@ import type { ThunkExtra } from '../api/baseQuery';
 import { sanitizeSessionAction, sessionReducer } from '../features/session/sessionSlice';
 import { namesReducer } from '../features/names/namesSlice';
 import { jobsReducer } from '../features/jobs/jobsSlice';
+import { analyticsReducer } from '../features/analytics/analyticsSlice';
 import { rootSaga } from './rootSaga';
 import { config } from '../config/env';
 
@@ -13,6 +14,7 @@ export const rootReducer = combineReducers({
   session: sessionReducer,
   names: namesReducer,
   jobs: jobsReducer,
+  analytics: analyticsReducer,
   [api.reducerPath]: api.reducer,
 });
 
