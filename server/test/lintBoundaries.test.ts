@@ -1,0 +1,71 @@
+// The architecture's boundaries are ESLint rules (eslint.config.js); this proves each rule still fires on a
+// crossing, so a config edit cannot quietly switch one off. ESLint runs in a child Node process because its
+// flat config is an ES module, which Jest's CommonJS sandbox cannot load.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+
+const probes: Record<string, { file: string; code: string }> = {
+  featureInternals: {
+    file: 'src/features/names/probe.ts',
+    code: "import { normalizeCsvRow } from '../bulkUpload/csvRows';\nexport const x = normalizeCsvRow;\n",
+  },
+  featureIndex: { file: 'src/features/names/probe.ts', code: "import { jobPercent } from '../jobs';\nexport const x = jobPercent;\n" },
+  firebaseOutsideAdapter: {
+    file: 'src/app/probe.ts',
+    code: "import { initializeApp } from 'firebase/app';\nexport const x = initializeApp;\n",
+  },
+  firebaseInAdapter: {
+    file: 'src/backend/firebase/probe.ts',
+    code: "import { initializeApp } from 'firebase/app';\nexport const x = initializeApp;\n",
+  },
+  envOutsideConfig: { file: 'src/app/probe.ts', code: 'export const x = import.meta.env.MODE;\n' },
+  untypedHooks: {
+    file: 'src/features/names/probe.ts',
+    code: "import { useSelector } from 'react-redux';\nexport const x = useSelector;\n",
+  },
+  libOnFeature: { file: 'src/lib/probe.ts', code: "import { jobPercent } from '../features/jobs';\nexport const x = jobPercent;\n" },
+  serverOnConsole: { file: 'server/src/probe.ts', code: "import { routes } from '../../src/app/routes';\nexport const x = routes;\n" },
+  serverOnContract: {
+    file: 'server/src/probe.ts',
+    code: "import type { NameRecord } from '../../src/api/contract';\nexport type X = NameRecord;\n",
+  },
+};
+
+const script = `
+import { ESLint } from 'eslint';
+const probes = JSON.parse(process.argv[1]);
+const eslint = new ESLint({ cwd: ${JSON.stringify(root)} });
+const out = {};
+for (const [key, { file, code }] of Object.entries(probes)) {
+  const [result] = await eslint.lintText(code, { filePath: file });
+  out[key] = result.messages.filter((m) => m.severity === 2).map((m) => m.ruleId);
+}
+console.log(JSON.stringify(out));
+`;
+
+let rulesHit: Record<string, string[]>;
+
+beforeAll(() => {
+  const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(probes)], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  rulesHit = JSON.parse(stdout) as Record<string, string[]>;
+}, 60_000);
+
+test.each([
+  ['featureInternals', 'import-x/no-restricted-paths'],
+  ['firebaseOutsideAdapter', 'no-restricted-imports'],
+  ['envOutsideConfig', 'no-restricted-syntax'],
+  ['untypedHooks', 'no-restricted-imports'],
+  ['libOnFeature', 'import-x/no-restricted-paths'],
+  ['serverOnConsole', 'import-x/no-restricted-paths'],
+])('%s is refused by %s', (probe, rule) => {
+  expect(rulesHit[probe]).toContain(rule);
+});
+
+test.each(['featureIndex', 'firebaseInAdapter', 'serverOnContract'])('%s is allowed', (probe) => {
+  expect(rulesHit[probe]).toEqual([]);
+});
