@@ -1,0 +1,40 @@
+import { DEFAULT_AUDIT_FILTERS, isAuditRangeDays, isAuditSource, normalizeEvent, type AuditLogFilters } from './auditLogsSlice';
+
+// The audit view in the address (?range=30&event=CANCELLATION&source=app) so it survives a reload and can
+// be shared. Defaults are left out; unreadable values fall back to the default.
+
+const RANGE = 'range';
+const EVENT = 'event';
+const SOURCE = 'source';
+
+function readRange(raw: string | null): AuditLogFilters['rangeDays'] {
+  if (raw === null) return DEFAULT_AUDIT_FILTERS.rangeDays;
+  if (raw === 'all') return null;
+  const days = Number(raw);
+  return isAuditRangeDays(days) ? days : DEFAULT_AUDIT_FILTERS.rangeDays;
+}
+
+export function auditFiltersFromSearchParams(params: URLSearchParams): AuditLogFilters {
+  const source = params.get(SOURCE);
+  return {
+    rangeDays: readRange(params.get(RANGE)),
+    event: normalizeEvent(params.get(EVENT) ?? ''),
+    source: isAuditSource(source) ? source : DEFAULT_AUDIT_FILTERS.source,
+  };
+}
+
+export function rangeParam(rangeDays: AuditLogFilters['rangeDays']): string {
+  return rangeDays === null ? 'all' : String(rangeDays);
+}
+
+export function searchParamsWithAuditFilters(filters: AuditLogFilters, current: URLSearchParams = new URLSearchParams()): URLSearchParams {
+  const next = new URLSearchParams(current);
+  const set = (key: string, value: string, fallback: string) => {
+    if (value === fallback) next.delete(key);
+    else next.set(key, value);
+  };
+  set(RANGE, rangeParam(filters.rangeDays), rangeParam(DEFAULT_AUDIT_FILTERS.rangeDays));
+  set(EVENT, filters.event, DEFAULT_AUDIT_FILTERS.event);
+  set(SOURCE, filters.source, DEFAULT_AUDIT_FILTERS.source);
+  return next;
+}

@@ -1,0 +1,36 @@
+// The screen's view of the list (slice) as the port's query (wire contract).
+import type { UserFilters as WireUserFilters, UsersQuery } from '../../api/usersAuditContract';
+import { endOfDayIso, startOfDayIso } from '../../lib/dayRange';
+import type { UserListFilters, UserPageSize, UserSort } from './usersSlice';
+
+export function wireUserFilters(filters: UserListFilters): WireUserFilters {
+  const wire: WireUserFilters = {};
+  if (filters.search) wire.search = filters.search;
+  if (filters.premium !== 'all') wire.isPremium = filters.premium === 'premium';
+  if (filters.active !== 'all') wire.accountActive = filters.active === 'active';
+  if (filters.connected !== 'all') wire.connected = filters.connected === 'connected';
+  if (filters.preferredGender !== 'all') wire.preferredGender = filters.preferredGender;
+  if (filters.preferredNationality !== 'all') wire.preferredNationality = filters.preferredNationality;
+  // Days are inclusive on screen; the wire's upper bound is exclusive, so "to" is the next day's start.
+  if (filters.createdFrom) wire.createdFrom = startOfDayIso(filters.createdFrom);
+  if (filters.createdTo) wire.createdTo = endOfDayIso(filters.createdTo);
+  if (filters.lastActiveFrom) wire.lastActiveFrom = startOfDayIso(filters.lastActiveFrom);
+  if (filters.lastActiveTo) wire.lastActiveTo = endOfDayIso(filters.lastActiveTo);
+  return wire;
+}
+
+/** The list a view shows, without its paging: the cache key of Show All, and the base of a page query. */
+export interface UserListKey {
+  filters: WireUserFilters;
+  sort: UserSort['field'];
+  order: UserSort['direction'];
+}
+
+export function userListKey(filters: UserListFilters, sort: UserSort): UserListKey {
+  return { filters: wireUserFilters(filters), sort: sort.field, order: sort.direction };
+}
+
+/** One page of the grid (25, 50, 100 or 250 rows): offset paging, since the operator jumps between pages. */
+export function userPageQuery(key: UserListKey, pageSize: Exclude<UserPageSize, 'all'>, page: number): UsersQuery {
+  return { ...key.filters, sort: key.sort, order: key.order, limit: pageSize, offset: page * pageSize };
+}
