@@ -2,6 +2,7 @@ import type { SagaIterator } from 'redux-saga';
 import { all, call, spawn } from 'redux-saga/effects';
 import { sessionSaga } from '../features/session/sessionSaga';
 import { bulkUploadSaga } from '../features/bulkUpload/bulkUploadSaga';
+import { swipeTotalsSaga } from '../features/users';
 
 /**
  * Runs a root watcher and restarts it if it throws: one feature's bug must not stop the others
@@ -29,6 +30,7 @@ export type RootWatcher = [saga: () => SagaIterator, name: string];
 const ROOT_WATCHERS: readonly RootWatcher[] = [
   [sessionSaga, 'session'],
   [() => bulkUploadSaga(), 'bulk upload'],
+  [() => swipeTotalsSaga(), 'user swipe totals'],
 ];
 
 /** Each watcher is spawned (detached) and kept alive: an error in one cannot cancel the others. */

@@ -7,6 +7,7 @@ import { sanitizeSessionAction, sessionReducer } from '../features/session/sessi
 import { namesReducer } from '../features/names/namesSlice';
 import { jobsReducer } from '../features/jobs/jobsSlice';
 import { analyticsReducer } from '../features/analytics/analyticsSlice';
+import { swipeTotalsReducer, usersReducer } from '../features/users';
 import { rootSaga } from './rootSaga';
 import { config } from '../config/env';
 
@@ -15,6 +16,8 @@ export const rootReducer = combineReducers({
   names: namesReducer,
   jobs: jobsReducer,
   analytics: analyticsReducer,
+  users: usersReducer,
+  userSwipeTotals: swipeTotalsReducer,
   [api.reducerPath]: api.reducer,
 });
 
