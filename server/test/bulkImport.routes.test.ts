@@ -41,7 +41,7 @@ async function countNames(): Promise<number> {
 
 async function allNames(): Promise<NameRecord[]> {
   const response = await t.app.inject({ url: '/api/names?limit=500', headers: { authorization: `Bearer ${t.adminToken}` } });
-  return response.json() as NameRecord[];
+  return (response.json() as { names: NameRecord[] }).names;
 }
 
 describe('POST /admin/names/bulk-import', () => {
@@ -74,7 +74,7 @@ describe('POST /admin/names/bulk-import', () => {
         url: `/api/names?alphabetFilter=${encodeURIComponent(letter)}`,
         headers: { authorization: `Bearer ${t.adminToken}` },
       });
-      return (response.json() as NameRecord[]).map((r) => r.name);
+      return (response.json() as { names: NameRecord[] }).names.map((r) => r.name);
     };
     // One createdAt for the whole batch (the console's case) is stored on every row.
     expect((await allNames()).map((r) => r.created_at)).toEqual([CREATED_AT, CREATED_AT, CREATED_AT]);

@@ -33,7 +33,7 @@ async function add(name: string, gender = 'female', nationality = 'icelandic'): 
 async function list(query: string): Promise<NameRecord[]> {
   const { status, body } = await call('GET', `/names?${query}`);
   expect(status).toBe(200);
-  return body as NameRecord[];
+  return (body as { names: NameRecord[] }).names;
 }
 const namesOf = (records: NameRecord[]) => records.map((r) => r.name);
 

@@ -29,8 +29,18 @@ export interface NamesQuery {
   alphabetFilter?: string;
 }
 
-/** GET /names answers a list or an object with names (spec 7). */
-export type NamesResponse = NameRecord[] | { names: NameRecord[]; total?: number };
+/**
+ * GET /names from the reference backend: the page, and how many names match the filters in all.
+ * `totalIsEstimate` is true when the backend could only estimate the total (the console says "about").
+ */
+export interface NamesPageResponse {
+  names: NameRecord[];
+  total: number;
+  totalIsEstimate: boolean;
+}
+
+/** GET /names answers a list or an object with names (spec 7); the total is optional for other backends. */
+export type NamesResponse = NameRecord[] | { names: NameRecord[]; total?: number; totalIsEstimate?: boolean };
 
 export interface NationalityCount {
   name: string;

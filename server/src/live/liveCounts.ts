@@ -1,16 +1,13 @@
 import type { LiveCounts } from '../../../src/api/contract';
+import { readCounters } from '../counters/rowCounters';
 import type { Queryable } from '../db/types';
 
 export type LiveCountsListener = (counts: LiveCounts) => void;
 
+/** From the trigger-kept counters (migration 015): the poller reads them every second for every subscriber. */
 export async function readLiveCounts(db: Queryable): Promise<LiveCounts> {
-  const { rows } = await db.query<LiveCounts>(
-    `SELECT (SELECT count(*) FROM users)::int AS users,
-            (SELECT count(*) FROM connection_requests WHERE status = 'accepted')::int AS "acceptedConnections"`,
-  );
-  const row = rows[0];
-  if (!row) throw new Error('live counts query returned no row');
-  return row;
+  const counts = await readCounters(db, ['users', 'accepted_connections']);
+  return { users: counts.users, acceptedConnections: counts.accepted_connections };
 }
 
 const sameCounts = (a: LiveCounts | null, b: LiveCounts) =>

@@ -1,5 +1,7 @@
 // The names API (spec 7, issue 3): registered by app.ts inside the admin-guarded /api scope.
 import type { FastifyPluginAsync } from 'fastify';
+import type { NamesPageResponse } from '../../../src/api/contract';
+import { countMatchingNames } from '../counters/rowCounters';
 import type { Db } from '../db/types';
 import { badRequest, notFound } from '../http/errors';
 import { countByNationality, deleteName, deleteNames, insertName, listNames, listNationalities, updateName } from '../names/repository';
@@ -12,11 +14,13 @@ const invalid = (error: FieldError) => badRequest(error.message, error.field);
 type IdParams = { id?: string };
 
 export const namesRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  // GET /names?gender&nationality&limit&offset&alphabetFilter -> NameRecord[] ordered by name, id.
-  app.get('/names', async (request) => {
+  // GET /names?gender&nationality&limit&offset&alphabetFilter -> { names (ordered by name, id), total, totalIsEstimate }.
+  app.get('/names', async (request): Promise<NamesPageResponse> => {
     const filter = parseNamesQuery(request.query as Record<string, unknown>);
     if (!filter.ok) throw invalid(filter.error);
-    return listNames(db, filter.value);
+    const [names, total] = await Promise.all([listNames(db, filter.value), countMatchingNames(db, filter.value)]);
+    // The group counters are exact; the flag exists for backends that can only estimate (the contract's promise).
+    return { names, total, totalIsEstimate: false };
   });
 
   // Static segments win over /names/:id in Fastify's router, so these are never read as ids.

@@ -1,13 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { DocumentCounts, SwipeStats } from '../../../src/api/contract';
+import { readCounters } from '../counters/rowCounters';
 import type { Db, Queryable } from '../db/types';
 
-async function countNamesAndSwipes(db: Queryable): Promise<{ names: number; swipes: number }> {
-  const { rows } = await db.query<{ names: number; swipes: number }>(
-    'SELECT (SELECT count(*) FROM names)::int AS names, (SELECT count(*) FROM swipes)::int AS swipes',
-  );
-  return rows[0] ?? { names: 0, swipes: 0 };
-}
+/** From the trigger-kept counters (migration 015), never count(*) over whole tables per request. */
+const countNamesAndSwipes = (db: Queryable): Promise<{ names: number; swipes: number }> => readCounters(db, ['names', 'swipes']);
 
 /** GET /swipes/stats (spec 7) and the document-count fallback the dashboard uses when it fails. */
 export const statsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {

@@ -1,0 +1,94 @@
+/**
+ * API load benchmark (issue 6, section 5):   npm run bench:api-load
+ *
+ * Starts the reference backend in this process on a loopback port (a fresh PGlite folder, or with
+ * DATABASE_URL a scratch schema on that PostgreSQL server), loads a million names and a million swipes
+ * set-based (real names from bench/lib/realNames.ts), signs in as the demo admin, then drives each
+ * endpoint with autocannon from a child process: CONNECTIONS connections for DURATION seconds, loopback
+ * only. Prints requests/s and p50/p95/p99 per endpoint.
+ *
+ * Env: NAMES (default 1000000), SWIPES (default 1000000), USERS (default 10000), CONNECTIONS (default 50),
+ * DURATION (seconds, default 20), DATABASE_URL.
+ */
+import { execFile } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { signInAdmin, startBackend } from './lib/backend';
+import type { LoadOptions, LoadResult } from './lib/loadClient';
+import { loadScaleData } from './lib/scaleData';
+import { table, timed } from './lib/timing';
+
+const envInt = (name: string, fallback: number) => {
+  const value = process.env[name];
+  return value ? Number.parseInt(value, 10) : fallback;
+};
+const NAMES = envInt('NAMES', 1_000_000);
+const SWIPES = envInt('SWIPES', 1_000_000);
+const USERS = envInt('USERS', 10_000);
+const CONNECTIONS = envInt('CONNECTIONS', 50);
+const DURATION = envInt('DURATION', 20);
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const run = promisify(execFile);
+
+/** The pages the dashboard and Manage Names open with. */
+const ENDPOINTS = [
+  { label: 'GET /api/names (first page, no filter)', path: '/api/names?gender=all&nationality=all&limit=50&offset=0' },
+  { label: 'GET /api/swipes/stats', path: '/api/swipes/stats' },
+];
+
+async function load(options: LoadOptions): Promise<LoadResult> {
+  const { stdout } = await run(
+    path.join(root, 'node_modules/.bin/tsx'),
+    [path.join(root, 'bench/lib/loadClient.ts'), JSON.stringify(options)],
+    {
+      cwd: root,
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
+  return JSON.parse(stdout.trim().split('\n').pop()!) as LoadResult;
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-');
+
+async function main(): Promise<void> {
+  const backend = await startBackend();
+  try {
+    console.log(`Backend: ${backend.description}, ${backend.origin}`);
+    console.log(
+      `Node ${process.version}, ${os.cpus().length} CPUs, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+    const loaded = await timed(() =>
+      loadScaleData(backend.db, { names: NAMES, swipes: SWIPES, users: USERS, acceptedConnections: Math.floor(USERS / 5) }),
+    );
+    console.log(
+      `Loaded ${NAMES.toLocaleString('en-US')} names, ${SWIPES.toLocaleString('en-US')} swipes, ${USERS.toLocaleString('en-US')} users in ${(loaded.ms / 1000).toFixed(1)} s`,
+    );
+    const token = await signInAdmin(backend.origin);
+
+    const rows: string[][] = [];
+    for (const endpoint of ENDPOINTS) {
+      const url = `${backend.origin}${endpoint.path}`;
+      const check = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      if (!check.ok) throw new Error(`${endpoint.path}: ${check.status} ${await check.text()}`);
+      // A short warm-up: plans, caches and the JIT, so the measured run is the steady state.
+      await load({ url, token, connections: CONNECTIONS, durationSeconds: 2 });
+      const result = await load({ url, token, connections: CONNECTIONS, durationSeconds: DURATION });
+      if (result.non2xx > 0 || result.errors > 0)
+        console.warn(`${endpoint.path}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+      rows.push([endpoint.label, result.requestsPerSecond.toFixed(0), ms(result.p50), ms(result.p95), ms(result.p99), ms(result.max)]);
+      console.log(`  ${endpoint.label}: done`);
+    }
+    console.log(`\n${CONNECTIONS} connections, ${DURATION} s per endpoint, latencies in ms\n`);
+    console.log(table(['endpoint', 'req/s', 'p50', 'p95', 'p99', 'max'], rows));
+  } finally {
+    await backend.close();
+  }
+}
+
+await main();
