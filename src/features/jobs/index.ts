@@ -14,3 +14,13 @@ export {
   type JobState,
   type JobsState,
 } from './jobsSlice';
+export {
+  exportFailedMessage,
+  exportPages,
+  runExportJob,
+  type ExportJobSpec,
+  type ExportOutcome,
+  type KeysetPage,
+  type PageLoopOptions,
+  type ReadPage,
+} from './exportJob';

@@ -58,6 +58,8 @@ export interface JobProgressedPayload {
   id: string;
   progress?: Partial<JobProgress>;
   workDone?: number;
+  /** a total learnt after the start (e.g. an export's row count, read once the file is chosen) */
+  workTotal?: number | null;
 }
 
 export interface JobFinishedPayload {
@@ -101,6 +103,7 @@ const jobsSlice = createSlice({
       if (!job || job.state !== 'running') return;
       if (payload.progress) Object.assign(job.progress, payload.progress);
       if (payload.workDone !== undefined) job.workDone = payload.workDone;
+      if (payload.workTotal !== undefined) job.workTotal = payload.workTotal;
     },
     /** Asks the job's saga to stop; the saga decides when it has stopped (jobFinished). */
     jobCancelRequested(state, { payload }: PayloadAction<{ id: string }>) {

@@ -1,0 +1,140 @@
+// The shape every export job shares: open the file, learn the total, read page by page with a keyset
+// cursor while writing, report progress to the jobs slice, stop on Cancel, and finish with a report.
+// The export-specific parts (what to read, how to format it, which messages) come in as arguments,
+// so a feature's export is a few lines and the whole loop is tested once with runSaga.
+import type { SagaIterator } from 'redux-saga';
+import { call, put, race, select, take } from 'redux-saga/effects';
+import { jobCancelRequested, jobFinished, jobProgressed, jobStarted, type JobsState } from './jobsSlice';
+import { SaveCancelledError, type FileSink } from '../../lib/export';
+
+/** One page of a collection: `next` is the cursor to read on from, null after the last page. */
+export interface KeysetPage<T> {
+  rows: T[];
+  next: string | null;
+}
+
+export type ReadPage<T> = (after: string | null, limit: number) => Promise<KeysetPage<T>>;
+
+export interface PageLoopOptions<T> {
+  jobId: string;
+  readPage: ReadPage<T>;
+  pageSize: number;
+  sink: FileSink;
+  /** text for one page; `first` is true for the first page of this collection */
+  formatPage(rows: T[], first: boolean): string;
+  /** rows already written by earlier collections of the same job (a backup has four) */
+  rowsBefore?: number;
+}
+
+/**
+ * Reads every page and writes it. The next page is requested only after the previous one is written,
+ * so memory holds one page at a time whatever the collection's size. Returns the rows written.
+ */
+export function* exportPages<T>({ jobId, readPage, pageSize, sink, formatPage, rowsBefore = 0 }: PageLoopOptions<T>): SagaIterator<number> {
+  let after: string | null = null;
+  let rows = 0;
+  for (let first = true; ; first = false) {
+    const page: KeysetPage<T> = yield call(readPage, after, pageSize);
+    if (page.rows.length > 0 || first) {
+      const text = formatPage(page.rows, first);
+      if (text) yield call([sink, sink.write], text);
+    }
+    rows += page.rows.length;
+    yield put(jobProgressed({ id: jobId, progress: { rowsRead: rowsBefore + rows }, workDone: rowsBefore + rows }));
+    if (page.next === null || page.rows.length === 0) return rows;
+    after = page.next;
+  }
+}
+
+export interface ExportJobSpec {
+  jobId: string;
+  /** shown on the job, e.g. the file name */
+  label: string;
+  openSink(): Promise<FileSink>;
+  /** rows the export will write, when the backend can say cheaply; null when unknown */
+  countRows?(): Promise<number | null>;
+  /** writes everything into the sink (exportPages, once or per collection) and returns the rows written */
+  write(sink: FileSink): SagaIterator<number>;
+  /** the catalogue's toast for this export, e.g. 'Failed to export names' */
+  failureToast: string;
+  now(): string;
+  notify(message: string, kind: 'success' | 'error' | 'info'): unknown;
+}
+
+export type ExportOutcome =
+  { state: 'done'; rows: number } | { state: 'cancelled'; rows: number | null } | { state: 'failed'; reason: string };
+
+/** The catalogue's generic form: 'Export failed: {reason}'. */
+export function exportFailedMessage(reason: string): string {
+  return `Export failed: ${reason}`;
+}
+
+function reasonOf(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'string' && error) return error;
+  const message = (error as { reason?: unknown; message?: unknown } | null)?.reason ?? (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message ? message : 'unknown error';
+}
+
+function* finish(spec: ExportJobSpec, outcome: ExportOutcome, sinkKind: FileSink['kind'] | null): SagaIterator<ExportOutcome> {
+  const finishedAt: string = yield call(spec.now);
+  if (outcome.state === 'done') {
+    const where = sinkKind === 'disk' ? 'saved to the chosen file' : 'downloaded';
+    const message = `Exported ${outcome.rows.toLocaleString('en-US')} rows: ${spec.label} ${where}.`;
+    yield put(jobFinished({ id: spec.jobId, state: 'done', message, detail: null, finishedAt, progress: { rowsRead: outcome.rows } }));
+    yield call(spec.notify, message, 'success');
+  } else if (outcome.state === 'cancelled') {
+    const message =
+      outcome.rows === null
+        ? 'Export cancelled: no file was chosen.'
+        : `Export cancelled after ${outcome.rows.toLocaleString('en-US')} rows. No file was saved.`;
+    yield put(jobFinished({ id: spec.jobId, state: 'cancelled', message, detail: null, finishedAt }));
+  } else {
+    const message = exportFailedMessage(outcome.reason);
+    yield put(jobFinished({ id: spec.jobId, state: 'failed', message, detail: 'No file was saved.', finishedAt }));
+    yield call(spec.notify, spec.failureToast, 'error');
+  }
+  return outcome;
+}
+
+/**
+ * Runs one export as a job. A cancelled or failed export aborts the sink, so the operator never gets
+ * a truncated file that looks complete.
+ */
+export function* runExportJob(spec: ExportJobSpec): SagaIterator<ExportOutcome> {
+  const startedAt: string = yield call(spec.now);
+  yield put(jobStarted({ id: spec.jobId, kind: 'export', label: spec.label, workTotal: null, startedAt }));
+
+  let sink: FileSink;
+  try {
+    sink = yield call(spec.openSink);
+  } catch (error) {
+    if (error instanceof SaveCancelledError) return yield* finish(spec, { state: 'cancelled', rows: null }, null);
+    return yield* finish(spec, { state: 'failed', reason: reasonOf(error) }, null);
+  }
+
+  try {
+    if (spec.countRows) {
+      const total: number | null = yield call(spec.countRows);
+      yield put(jobProgressed({ id: spec.jobId, workTotal: total }));
+    }
+    const result: { rows?: number; cancel?: unknown } = yield race({
+      rows: call(spec.write, sink),
+      cancel: take((a: { type: string; payload?: { id?: string } }) => jobCancelRequested.match(a) && a.payload.id === spec.jobId),
+    });
+    if (result.rows === undefined) {
+      yield call([sink, sink.abort]);
+      const rows: number = yield select((state: { jobs: JobsState }) => state.jobs.byId[spec.jobId]?.progress.rowsRead ?? 0);
+      return yield* finish(spec, { state: 'cancelled', rows }, sink.kind);
+    }
+    yield call([sink, sink.close]);
+    return yield* finish(spec, { state: 'done', rows: result.rows }, sink.kind);
+  } catch (error) {
+    try {
+      yield call([sink, sink.abort]);
+    } catch {
+      // the file is already unusable; the failure below says so
+    }
+    return yield* finish(spec, { state: 'failed', reason: reasonOf(error) }, sink.kind);
+  }
+}
