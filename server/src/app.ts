@@ -34,6 +34,8 @@ export interface BuildAppOptions {
   signInRateLimit?: SignInRateLimit;
   /** How often the shared live-counts poller reads the database. */
   livePollMs?: number;
+  /** How often open live-count streams re-check their session (default 2 s). */
+  sessionCheckMs?: number;
   /** Called for every route as it is registered (tests enumerate the routes with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -59,6 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('liveCounts', liveCounts);
   app.decorate('liveStreamCount', { getter: () => openStreams.size });
   app.decorateRequest('account', null);
+  app.decorateRequest('session', null);
 
   installJsonParser(app);
   installErrorHandler(app);
@@ -78,7 +81,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(statsRoutes, { db });
       await api.register(healthRoutes, { db });
       await api.register(usersRoutes, { db, liveCounts });
-      await api.register(liveRoutes, { liveCounts, openStreams });
+      await api.register(liveRoutes, {
+        liveCounts,
+        openStreams,
+        sessionCheckMs: options.sessionCheckMs,
+        recheckSession: (request) => (request.session ? guards.recheckAdmin(request.session) : Promise.resolve('Sign-in required')),
+      });
       await api.register(namesRoutes, { db });
       await api.register(bulkImportRoutes, { db });
     },

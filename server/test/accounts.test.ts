@@ -1,6 +1,7 @@
 import type { AuthAccount, SignInResponse, UserRecord } from '../../src/api/contract';
 import { createAccount } from '../src/auth/accounts';
 import { createSessionTokens } from '../src/auth/tokens';
+import { freshClaims } from './sessionClaims';
 import { DEMO_ADMIN, DEMO_USER } from '../src/seed/demoAccounts';
 import { createTestApp, TEST_SESSION_SECRET, type TestApp } from './testApp';
 
@@ -25,15 +26,15 @@ const get = (url: string, token?: string) =>
   t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 describe('POST /auth/sign-in', () => {
-  it('returns a token, its expiry (~8 h) and the account for the right password', async () => {
+  it('returns a token, its expiry (30 min, renewed while active) and the account for the right password', async () => {
     const response = await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
     expect(response.statusCode).toBe(200);
     const body = response.json() as SignInResponse;
     expect(body.account).toEqual({ uid: DEMO_ADMIN.uid, email: DEMO_ADMIN.email, displayName: DEMO_ADMIN.displayName });
     expect(body.token.split('.')).toHaveLength(3);
     const hours = (Date.parse(body.expiresAt) - Date.now()) / 3_600_000;
-    expect(hours).toBeGreaterThan(7.9);
-    expect(hours).toBeLessThanOrEqual(8);
+    expect(hours).toBeGreaterThan(0.49);
+    expect(hours).toBeLessThanOrEqual(0.5);
   });
 
   it('treats the email case-insensitively', async () => {
@@ -121,17 +122,14 @@ describe('session tokens', () => {
   const tokens = createSessionTokens(TEST_SESSION_SECRET);
 
   it('rejects an expired token with 401', async () => {
-    const { token } = await tokens.sign({ uid: DEMO_ADMIN.uid, email: DEMO_ADMIN.email }, -60);
+    const { token } = await tokens.sign(freshClaims(DEMO_ADMIN.uid, DEMO_ADMIN.email), -60);
     const response = await get('/auth/account', token);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ error: 'unauthorized' });
   });
 
   it('rejects a token signed with another secret with 401', async () => {
-    const forged = await createSessionTokens('some-other-secret-of-at-least-32-chars!').sign({
-      uid: DEMO_ADMIN.uid,
-      email: DEMO_ADMIN.email,
-    });
+    const forged = await createSessionTokens('some-other-secret-of-at-least-32-chars!').sign(freshClaims(DEMO_ADMIN.uid, DEMO_ADMIN.email));
     expect((await get('/auth/account', forged.token)).statusCode).toBe(401);
     expect((await get('/api/swipes/stats', forged.token)).statusCode).toBe(401);
   });
@@ -145,7 +143,7 @@ describe('session tokens', () => {
   });
 
   it('rejects a token of an account that no longer exists with 401', async () => {
-    const { token } = await tokens.sign({ uid: 'deleted-account', email: 'gone@babynames.test' });
+    const { token } = await tokens.sign(freshClaims('deleted-account', 'gone@babynames.test'));
     expect((await get('/auth/account', token)).statusCode).toBe(401);
   });
 

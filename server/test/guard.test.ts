@@ -2,6 +2,7 @@ import type { RouteOptions } from 'fastify';
 import type { SignInResponse } from '../../src/api/contract';
 import { createAccount } from '../src/auth/accounts';
 import { createSessionTokens } from '../src/auth/tokens';
+import { freshClaims } from './sessionClaims';
 import { DEMO_ADMIN } from '../src/seed/demoAccounts';
 import { createTestApp, TEST_SESSION_SECRET, type TestApp } from './testApp';
 
@@ -27,7 +28,7 @@ beforeAll(async () => {
     payload: { email: 'guard-norecord@babynames.test', password: 'guard-norecord-pw' },
   });
   noRecordToken = (signedIn.json() as SignInResponse).token;
-  expiredAdminToken = (await createSessionTokens(TEST_SESSION_SECRET).sign({ uid: DEMO_ADMIN.uid, email: DEMO_ADMIN.email }, -1)).token;
+  expiredAdminToken = (await createSessionTokens(TEST_SESSION_SECRET).sign(freshClaims(DEMO_ADMIN.uid, DEMO_ADMIN.email), -1)).token;
   baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(async () => t?.close());

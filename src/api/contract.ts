@@ -173,6 +173,12 @@ export interface SignInResponse {
   account: AuthAccount;
 }
 
+/** POST /auth/renew: a fresh token for the same session (quiet renewal while the operator is active). */
+export interface RenewResponse {
+  token: string;
+  expiresAt: string;
+}
+
 /** Live counts pushed by GET /api/live/counts (server-sent events, event name `counts`). */
 export interface LiveCounts {
   users: number;

@@ -33,18 +33,38 @@ export async function checkCredentials(db: Queryable, email: string, password: s
 export interface AccountWithRole extends AuthAccount {
   /** null when the account has no end-user record */
   isAdmin: boolean | null;
+  /** the end-user record's accountActive; null when there is no record */
+  accountActive: boolean | null;
+  /** accounts.session_version: tokens carrying another version are refused (migration 020) */
+  sessionVersion: number;
 }
 
-/** The account and whether its end-user record is an admin; null when the account does not exist. */
+/** The account, whether its end-user record is an admin and active; null when the account does not exist. */
 export async function findAccount(db: Queryable, uid: string): Promise<AccountWithRole | null> {
-  const { rows } = await db.query<{ uid: string; email: string; display_name: string | null; is_admin: boolean | null }>(
-    `SELECT a.uid, a.email, u.display_name, u.is_admin
+  const { rows } = await db.query<{
+    uid: string;
+    email: string;
+    display_name: string | null;
+    is_admin: boolean | null;
+    account_active: boolean | null;
+    session_version: number;
+  }>(
+    `SELECT a.uid, a.email, u.display_name, u.is_admin, u.account_active, a.session_version
        FROM accounts a LEFT JOIN users u ON u.uid = a.uid
       WHERE a.uid = $1`,
     [uid],
   );
   const row = rows[0];
-  return row ? { uid: row.uid, email: row.email, displayName: row.display_name, isAdmin: row.is_admin } : null;
+  return row
+    ? {
+        uid: row.uid,
+        email: row.email,
+        displayName: row.display_name,
+        isAdmin: row.is_admin,
+        accountActive: row.account_active,
+        sessionVersion: row.session_version,
+      }
+    : null;
 }
 
 /** Sign-in bookkeeping on the end-user record (if any). */

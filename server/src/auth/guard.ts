@@ -1,18 +1,21 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Queryable } from '../db/types';
 import { forbidden, unauthorized } from '../http/errors';
-import { findAccount, type AccountWithRole } from './accounts';
-import type { SessionTokens } from './tokens';
+import type { AccountWithRole } from './accounts';
+import { checkSession, SESSION_ENDED, type SessionCheck } from './sessions';
+import { sessionHardEnd, type SessionTokens, type VerifiedSession } from './tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in account, set by the guards. */
     account: AccountWithRole | null;
+    /** The verified token's session, set by the guards. */
+    session: VerifiedSession | null;
   }
 }
 
 /** The session token: `Authorization: Bearer <token>` only (never the query string, which gets logged). */
-function tokenOf(request: FastifyRequest): string | null {
+export function tokenOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -24,19 +27,22 @@ export interface Guards {
   requireAccount: onRequestAsyncHookHandler;
   /** A signed-in account whose end-user record has isAdmin true (every /api route). 401 / 403 otherwise. */
   requireAdmin: onRequestAsyncHookHandler;
+  /** Re-checks a session that passed requireAdmin earlier (long-lived streams): null while it holds, else why it ended. */
+  recheckAdmin(session: VerifiedSession): Promise<string | null>;
 }
 
 export function createGuards(db: Queryable, tokens: SessionTokens): Guards {
   async function authenticate(request: FastifyRequest): Promise<AccountWithRole> {
     const token = tokenOf(request);
     if (!token) throw unauthorized('Sign-in required');
-    const claims = await tokens.verify(token);
-    if (!claims) throw unauthorized('Invalid or expired session');
-    // The account may have been removed since the token was issued.
-    const account = await findAccount(db, claims.uid);
-    if (!account) throw unauthorized('Invalid or expired session');
-    request.account = account;
-    return account;
+    const session = await tokens.verify(token);
+    if (!session) throw unauthorized('Invalid or expired session');
+    // Signed out, demoted, deactivated, password changed or removed since the token was issued: 401.
+    const check: SessionCheck = await checkSession(db, session);
+    if (!check.ok) throw unauthorized(check.reason);
+    request.account = check.account;
+    request.session = session;
+    return check.account;
   }
   return {
     async requireAccount(request: FastifyRequest, _reply: FastifyReply) {
@@ -45,6 +51,13 @@ export function createGuards(db: Queryable, tokens: SessionTokens): Guards {
     async requireAdmin(request: FastifyRequest, _reply: FastifyReply) {
       const account = await authenticate(request);
       if (account.isAdmin !== true) throw forbidden('Admin access required');
+    },
+    async recheckAdmin(session) {
+      // A stream outlives its token (the console renews tokens, not streams) but never its session.
+      if (Date.now() >= sessionHardEnd(session.startedAt) * 1000) return SESSION_ENDED.maxLength;
+      const check = await checkSession(db, session);
+      if (!check.ok) return check.reason;
+      return check.account.isAdmin === true ? null : 'Admin access required';
     },
   };
 }

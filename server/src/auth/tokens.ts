@@ -1,29 +1,60 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
-/** How long a session token is valid. */
-export const SESSION_TTL_SECONDS = 8 * 60 * 60;
+/**
+ * Session lifetimes. A token lives 30 minutes; the console renews it quietly while the operator is
+ * active (POST /auth/renew once half of it has passed), so an idle console signs out after at most
+ * 30 minutes and a busy one after SESSION_MAX_SECONDS from the password sign-in, when renewal stops.
+ */
+export const SESSION_TTL_SECONDS = 30 * 60;
+export const SESSION_MAX_SECONDS = 12 * 60 * 60;
 const ALGORITHM = 'HS256';
 const ISSUER = 'baby-names-admin';
+// Claims every token must carry: one without exp would never expire, one without sid/sv could not be revoked.
+const REQUIRED_CLAIMS = ['sub', 'exp', 'iat', 'sid', 'sv', 'auth_time'];
 
+/** What a session token says: whose it is, which sign-in it belongs to, and the account version it saw. */
 export interface SessionClaims {
   uid: string;
   email: string;
+  /** the sign-in this token belongs to; renewal keeps it, sign-out revokes it */
+  sid: string;
+  /** accounts.session_version at issue: a trigger bumps it on demotion, deactivation and password change */
+  sessionVersion: number;
+  /** when the password sign-in happened (unix seconds): renewal never goes past SESSION_MAX_SECONDS from it */
+  startedAt: number;
+}
+
+export interface VerifiedSession extends SessionClaims {
+  /** unix seconds */
+  issuedAt: number;
+  /** unix seconds */
+  expiresAt: number;
 }
 
 export interface SessionTokens {
+  /** A token for the claims, valid for ttlSeconds but never past the session's maximum length. */
   sign(claims: SessionClaims, ttlSeconds?: number): Promise<{ token: string; expiresAt: Date }>;
-  /** The claims of a valid token, or null when the token is malformed, forged or expired. */
-  verify(token: string): Promise<SessionClaims | null>;
+  /** The claims of a valid token, or null when the token is malformed, forged, expired or lacks a required claim. */
+  verify(token: string): Promise<VerifiedSession | null>;
 }
+
+/** A new session id for a password sign-in. */
+export const newSessionId = (): string => randomUUID();
+
+export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+/** When a session started at `startedAt` must end at the latest (unix seconds). */
+export const sessionHardEnd = (startedAt: number): number => startedAt + SESSION_MAX_SECONDS;
 
 export function createSessionTokens(secret: string): SessionTokens {
   const key = new TextEncoder().encode(secret);
   return {
     async sign(claims, ttlSeconds = SESSION_TTL_SECONDS) {
-      const issuedAt = Math.floor(Date.now() / 1000);
-      const expiresAtSeconds = issuedAt + ttlSeconds;
-      const token = await new SignJWT({ email: claims.email })
-        .setProtectedHeader({ alg: ALGORITHM })
+      const issuedAt = nowSeconds();
+      const expiresAtSeconds = Math.min(issuedAt + ttlSeconds, sessionHardEnd(claims.startedAt));
+      const token = await new SignJWT({ email: claims.email, sid: claims.sid, sv: claims.sessionVersion, auth_time: claims.startedAt })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(claims.uid)
         .setIssuer(ISSUER)
         .setIssuedAt(issuedAt)
@@ -33,9 +64,18 @@ export function createSessionTokens(secret: string): SessionTokens {
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER });
-        if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
-        return { uid: payload.sub, email: payload.email };
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          issuer: ISSUER,
+          requiredClaims: REQUIRED_CLAIMS,
+          // A token issued with a longer life than ours (or dated in the future) was not issued by this server's rules.
+          maxTokenAge: SESSION_TTL_SECONDS + 60,
+        });
+        const { sub, email, sid, sv, auth_time: startedAt, iat, exp } = payload;
+        if (typeof sub !== 'string' || typeof email !== 'string' || typeof sid !== 'string') return null;
+        if (!Number.isSafeInteger(sv) || typeof startedAt !== 'number' || typeof iat !== 'number' || typeof exp !== 'number') return null;
+        if (exp - iat > SESSION_TTL_SECONDS || exp > sessionHardEnd(startedAt)) return null;
+        return { uid: sub, email, sid, sessionVersion: sv as number, startedAt, issuedAt: iat, expiresAt: exp };
       } catch {
         return null;
       }

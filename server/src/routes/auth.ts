@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { AuthAccount, SignInRequest, SignInResponse } from '../../../src/api/contract';
+import type { AuthAccount, RenewResponse, SignInRequest, SignInResponse } from '../../../src/api/contract';
 import { checkCredentials, findAccount, recordSignIn } from '../auth/accounts';
-import type { Guards } from '../auth/guard';
-import type { SessionTokens } from '../auth/tokens';
+import { tokenOf, type Guards } from '../auth/guard';
+import { revokeSession, SESSION_ENDED } from '../auth/sessions';
+import { newSessionId, nowSeconds, type SessionTokens } from '../auth/tokens';
 import type { Db } from '../db/types';
 import { HttpError, notFound } from '../http/errors';
 import { findUserRecord } from '../users/userRecord';
@@ -110,10 +111,18 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
     const credentials = await checkCredentials(db, request.body.email, request.body.password);
     const account = credentials ? await findAccount(db, credentials.uid) : null;
     if (!credentials || !account) throw invalidCredentials();
+    // The right password of a deactivated account still opens nothing; saying so is safe after the password check.
+    if (account.accountActive === false) throw new HttpError(403, 'account_inactive', SESSION_ENDED.inactive);
     perAccount.reset(accountKey);
     perIp.refund(ipKey);
     await recordSignIn(db, account.uid);
-    const { token, expiresAt } = await tokens.sign({ uid: account.uid, email: account.email ?? credentials.email });
+    const { token, expiresAt } = await tokens.sign({
+      uid: account.uid,
+      email: account.email ?? credentials.email,
+      sid: newSessionId(),
+      sessionVersion: account.sessionVersion,
+      startedAt: nowSeconds(),
+    });
     return {
       token,
       expiresAt: expiresAt.toISOString(),
@@ -132,6 +141,27 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
     return record;
   });
 
-  // Tokens are stateless and expire on their own; signing out is the client dropping its token.
-  app.post('/sign-out', async (_request, reply) => reply.code(204).send());
+  // Quiet renewal: a fresh token for the same session (same sid, so signing out ends every renewal
+  // too), never past the session's maximum length. The guard has just re-checked the session.
+  app.post('/renew', { onRequest: guards.requireAccount }, async (request): Promise<RenewResponse> => {
+    const session = request.session!;
+    const account = request.account!;
+    const { token, expiresAt } = await tokens.sign({
+      uid: account.uid,
+      email: account.email ?? session.email,
+      sid: session.sid,
+      sessionVersion: account.sessionVersion,
+      startedAt: session.startedAt,
+    });
+    return { token, expiresAt: expiresAt.toISOString() };
+  });
+
+  // Sign-out revokes the session on the server: the token (and any renewal of it) answers 401 from now on.
+  // Without a valid token there is nothing to revoke, and the answer is the same 204 (signing out twice is fine).
+  app.post('/sign-out', async (request, reply) => {
+    const token = tokenOf(request);
+    const session = token ? await tokens.verify(token) : null;
+    if (session) await revokeSession(db, session);
+    return reply.code(204).send();
+  });
 };

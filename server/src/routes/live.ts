@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { LiveCounts } from '../../../src/api/contract';
 import type { LiveCountsHub } from '../live/liveCounts';
 
@@ -8,6 +8,10 @@ export interface LiveRoutesOptions {
   /** Open streams, so the server can end them when it closes. */
   openStreams: Set<ServerResponse>;
   heartbeatMs?: number;
+  /** Re-checks the stream's session (sign-out, demotion, deactivation): null while it holds, else why it ended. */
+  recheckSession?: (request: FastifyRequest) => Promise<string | null>;
+  /** How often an open stream's session is re-checked. */
+  sessionCheckMs?: number;
 }
 
 /**
@@ -16,7 +20,10 @@ export interface LiveRoutesOptions {
  * a new subscriber, one `event: error` (data { message }) and the stream ends (`retry` tells the
  * client when to come back). Authenticated by the Authorization header like every /api route.
  */
-export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, { liveCounts, openStreams, heartbeatMs = 15_000 }) => {
+export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
+  app,
+  { liveCounts, openStreams, heartbeatMs = 15_000, recheckSession, sessionCheckMs = 2_000 },
+) => {
   app.get('/live/counts', async (request, reply) => {
     reply.hijack();
     const stream = reply.raw;
@@ -43,8 +50,29 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (app, { l
 
     let unsubscribe: (() => void) | null = null;
     const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), heartbeatMs);
+    // The guard ran once, at the start: a stream must not keep pushing counts to a session that has
+    // since been signed out, demoted or deactivated. It ends with `event: session-ended`.
+    let checking = false;
+    const sessionCheck = recheckSession
+      ? setInterval(() => {
+          if (checking) return;
+          checking = true;
+          recheckSession(request)
+            .then((reason) => {
+              if (reason === null || stream.writableEnded) return;
+              cleanUp();
+              stream.end(`event: session-ended\ndata: ${JSON.stringify({ message: reason })}\n\n`);
+            })
+            // A failed re-check (database briefly down) keeps the stream: the next tick tries again.
+            .catch(() => undefined)
+            .finally(() => {
+              checking = false;
+            });
+        }, sessionCheckMs)
+      : undefined;
     const cleanUp = () => {
       clearInterval(heartbeat);
+      clearInterval(sessionCheck);
       unsubscribe?.();
       unsubscribe = null;
       openStreams.delete(stream);
