@@ -10,6 +10,7 @@ import { LiveCountsHub } from './live/liveCounts';
 import { authRoutes, DEFAULT_SIGN_IN_RATE_LIMIT, type SignInRateLimit } from './routes/auth';
 import { bulkImportRoutes } from './routes/bulkImport';
 import { healthRoutes } from './routes/health';
+import { importRunsRoutes } from './routes/importRuns';
 import { liveRoutes } from './routes/live';
 import { namesRoutes } from './routes/names';
 import { statsRoutes } from './routes/stats';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(namesRoutes, { db });
       await api.register(bulkImportRoutes, { db });
+      await api.register(importRunsRoutes, { db });
     },
     { prefix: '/api' },
   );

@@ -5,6 +5,7 @@ import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import type { Db } from './db/types';
 import { DEFAULT_SIGN_IN_RATE_LIMIT } from './routes/auth';
+import { interruptLeftoverRuns, reportNameMerges } from './imports/startupChecks';
 import { seedDemoData } from './seed/seed';
 
 export interface BackendOptions {
@@ -49,7 +50,7 @@ export function parseSeedDemo(value: string | undefined): boolean {
 export async function startBackend(options: BackendOptions): Promise<RunningBackend> {
   const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   try {
-    await migrate(db);
+    const appliedNow = await migrate(db);
     const seedSkipped = options.seedDemo === false;
     const { seeded } = seedSkipped ? { seeded: false } : await seedDemoData(db);
     const sessionSecret = await resolveSessionSecret(db, options.sessionSecret);
@@ -64,6 +65,8 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
         ...(options.signInIpRateLimitMax ? { maxPerIp: options.signInIpRateLimitMax } : {}),
       },
     });
+    await reportNameMerges(db, appliedNow, app.log);
+    await interruptLeftoverRuns(db, app.log);
     await app.listen({ host: options.host, port: options.port });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;

@@ -55,7 +55,7 @@ describe('POST /admin/names/bulk-import', () => {
       ],
     });
     expect(status).toBe(200);
-    expect(body).toEqual({ addedCount: 3 });
+    expect(body).toEqual({ addedCount: 3, duplicateCount: 0, runId: expect.any(Number) });
 
     const byName = new Map((await allNames()).map((r) => [r.name, r]));
     expect([...byName.keys()].sort()).toEqual(['John', 'Ægir', 'Ásta'].sort());
@@ -84,7 +84,7 @@ describe('POST /admin/names/bulk-import', () => {
   });
 
   it('accepts an empty list', async () => {
-    expect(await bulkImport({ names: [] })).toEqual({ status: 200, body: { addedCount: 0 } });
+    expect(await bulkImport({ names: [] })).toEqual({ status: 200, body: { addedCount: 0, duplicateCount: 0, runId: expect.any(Number) } });
   });
 
   // Policy: one invalid row rejects the whole request, naming the row (0-based) and field.
@@ -130,7 +130,7 @@ describe('POST /admin/names/bulk-import', () => {
 
     expect(await bulkImport({ names: rows.slice(0, BULK_IMPORT_MAX_ROWS) })).toEqual({
       status: 200,
-      body: { addedCount: BULK_IMPORT_MAX_ROWS },
+      body: { addedCount: BULK_IMPORT_MAX_ROWS, duplicateCount: 0, runId: expect.any(Number) },
     });
     expect(await countNames()).toBe(BULK_IMPORT_MAX_ROWS);
   });
@@ -160,6 +160,11 @@ describe('bulk import atomicity', () => {
         }),
     };
     const app = Fastify({ logger: false });
+    // The route records its acting admin, whom the /api guard sets in the real app.
+    app.decorateRequest('account', null);
+    app.addHook('onRequest', async (request) => {
+      request.account = { uid: 'admin-uid', email: 'admin@babynames.test' } as never;
+    });
     await app.register(bulkImportRoutes, { db: failingCommit });
     try {
       const response = await app.inject({

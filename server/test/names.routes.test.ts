@@ -232,19 +232,20 @@ describe('GET /names filters', () => {
 });
 
 describe('GET /names order and paging', () => {
-  // 3 names x 40 copies (equal names must still page stably, by id) + 37 distinct ones = 157 rows.
+  // 3 names x 40 copies (equal names must still page stably, by id; each copy has its own nationality,
+  // as the same name, gender and nationality is stored once) + 37 distinct ones = 157 rows.
   const TOTAL = 157;
   beforeEach(async () => {
-    const names = [
-      ...Array.from({ length: 40 }, () => ['Anna', 'Emil', 'Sara']).flat(),
-      ...Array.from({ length: 37 }, (_, i) => `Name${String(i).padStart(2, '0')}`),
+    const rows = [
+      ...Array.from({ length: 40 }, (_, copy) => ['Anna', 'Emil', 'Sara'].map((name) => ({ name, nationality: `nation${copy}` }))).flat(),
+      ...Array.from({ length: 37 }, (_, i) => ({ name: `Name${String(i).padStart(2, '0')}`, nationality: 'english' })),
     ];
     // Shuffled so that insertion order (id) differs from name order.
-    names.sort(() => Math.random() - 0.5);
+    rows.sort(() => Math.random() - 0.5);
     const { body } = await call('POST', '/admin/names/bulk-import', {
-      names: names.map((name, i) => ({ name, gender: i % 2 ? 'male' : 'female', nationality: 'english' })),
+      names: rows.map((row, i) => ({ ...row, gender: i % 2 ? 'male' : 'female' })),
     });
-    expect(body).toEqual({ addedCount: TOTAL });
+    expect(body).toMatchObject({ addedCount: TOTAL, duplicateCount: 0 });
   });
 
   it('defaults to 50 rows ordered by name, then id', async () => {

@@ -3,8 +3,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { NamesPageResponse } from '../../../src/api/contract';
 import { countMatchingNames } from '../counters/rowCounters';
 import type { Db } from '../db/types';
-import { badRequest, notFound } from '../http/errors';
-import { countByNationality, deleteName, deleteNames, insertName, listNames, listNationalities, updateName } from '../names/repository';
+import { actorOf } from '../audit/consoleActions';
+import { badRequest } from '../http/errors';
+import { createName, deleteNameRecorded, deleteNamesRecorded, updateNameRecorded } from '../names/nameWrites';
+import { countByNationality, listNames, listNationalities } from '../names/repository';
 import type { FieldError } from '../names/result';
 import { parseBulkDelete, parseNameId, parseNameInput, parseNamesQuery } from '../names/validation';
 
@@ -30,7 +32,7 @@ export const namesRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
   app.post('/names', async (request, reply) => {
     const input = parseNameInput(request.body);
     if (!input.ok) throw invalid(input.error);
-    return reply.code(201).send(await insertName(db, input.value));
+    return reply.code(201).send(await createName(db, actorOf(request), input.value));
   });
 
   app.put<{ Params: IdParams }>('/names/:id', async (request) => {
@@ -38,15 +40,13 @@ export const namesRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
     if (!id.ok) throw invalid(id.error);
     const input = parseNameInput(request.body);
     if (!input.ok) throw invalid(input.error);
-    const updated = await updateName(db, id.value, input.value);
-    if (!updated) throw notFound(`No name with id ${id.value}`);
-    return updated;
+    return updateNameRecorded(db, actorOf(request), id.value, input.value);
   });
 
   app.delete<{ Params: IdParams }>('/names/:id', async (request, reply) => {
     const id = parseNameId(request.params.id);
     if (!id.ok) throw invalid(id.error);
-    if (!(await deleteName(db, id.value))) throw notFound(`No name with id ${id.value}`);
+    await deleteNameRecorded(db, actorOf(request), id.value);
     return reply.code(204).send();
   });
 
@@ -54,6 +54,6 @@ export const namesRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
   app.post('/names/bulk-delete', async (request) => {
     const ids = parseBulkDelete(request.body);
     if (!ids.ok) throw invalid(ids.error);
-    return { deletedCount: await deleteNames(db, ids.value) };
+    return { deletedCount: await deleteNamesRecorded(db, actorOf(request), ids.value) };
   });
 };
