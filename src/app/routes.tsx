@@ -11,6 +11,7 @@ const LoginPage = lazy(() => import('../features/session/LoginPage'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const ManageNamesPage = lazy(() => import('../features/names/ManageNamesPage'));
 const BulkUploadPage = lazy(() => import('../features/bulkUpload/BulkUploadPage'));
+const NameAnalyticsPage = lazy(() => import('../features/analytics/pages/NameAnalyticsPage'));
 
 function page(Page: LazyExoticComponent<ComponentType>) {
   return (
@@ -34,7 +35,7 @@ export const routes: RouteObject[] = [
           { path: '/dashboard', element: page(DashboardPage) },
           { path: '/manage-names', element: page(ManageNamesPage) },
           { path: '/bulk-upload', element: page(BulkUploadPage) },
-          { path: '/analytics', element: <NotBuiltYet title="Name Analytics Dashboard" /> },
+          { path: '/analytics', element: page(NameAnalyticsPage) },
           { path: '/user-analytics', element: <NotBuiltYet title="User Analytics" /> },
           { path: '/advanced-analytics', element: <NotBuiltYet title="Advanced Analytics" /> },
           { path: '/user-management', element: <NotBuiltYet title="User Management" /> },

@@ -1,4 +1,4 @@
-import { decisionSpeed, formatPercent, formatSeconds, MISSING, ratioOf } from './analyticsFormat';
+import { decisionSpeed, formatDuration, formatPercent, formatSeconds, MISSING, ratioOf } from './analyticsFormat';
 
 describe('formatSeconds', () => {
   it.each([
@@ -47,5 +47,22 @@ describe('ratioOf', () => {
     expect(ratioOf(1, 4)).toBe(0.25);
     expect(ratioOf(3, 0)).toBeNull();
     expect(ratioOf(undefined, 4)).toBeNull();
+  });
+});
+
+describe('formatDuration', () => {
+  it.each([
+    [0, '0.0 s'],
+    [42_049, '42.0 s'],
+    [60_000, '1 min 0 s'],
+    [725_000, '12 min 5 s'],
+    [3 * 3_600_000 + 12 * 60_000 + 59_000, '3 h 12 min'],
+    [86_400_000, '1 d 0 h'],
+    [2 * 86_400_000 + 4 * 3_600_000, '2 d 4 h'],
+  ])('%d ms -> %s', (ms, text) => expect(formatDuration(ms)).toBe(text));
+
+  it('shows a negative or missing span as a dash', () => {
+    expect(formatDuration(-1)).toBe(MISSING);
+    expect(formatDuration(null)).toBe(MISSING);
   });
 });

@@ -1,10 +1,8 @@
 // The analytics screens' number rules (spec 9): decision times in seconds with one decimal, ratios as a
-// percent with one decimal, fast under 2 s and slow over 5 s.
+// percent with one decimal, fast under 2 s and slow over 5 s (the thresholds the API counts with too).
+import { FAST_DECISION_MS, SLOW_DECISION_MS } from '../api/analyticsContract';
 
-/** Spec 9: a fast decision takes under 2 s. */
-export const FAST_DECISION_MS = 2000;
-/** Spec 9: a slow decision takes over 5 s. */
-export const SLOW_DECISION_MS = 5000;
+export { FAST_DECISION_MS, SLOW_DECISION_MS };
 
 export type DecisionSpeed = 'fast' | 'normal' | 'slow';
 
@@ -39,4 +37,21 @@ export function decisionSpeed(ms: number): DecisionSpeed {
 export function ratioOf(part: number | null | undefined, whole: number | null | undefined): number | null {
   if (!isFiniteNumber(part) || !isFiniteNumber(whole) || whole <= 0) return null;
   return part / whole;
+}
+
+/**
+ * A span of time that is not a decision (gap between two partners' likes, a session's length), in the
+ * largest units that read well: "42.0 s", "12 min 5 s", "3 h 12 min", "2 d 4 h".
+ */
+export function formatDuration(ms: number | null | undefined): string {
+  if (!isFiniteNumber(ms) || ms < 0) return MISSING;
+  if (ms < 60_000) return formatSeconds(ms);
+  const totalSeconds = Math.floor(ms / 1000);
+  const days = Math.floor(totalSeconds / 86_400);
+  const hours = Math.floor((totalSeconds % 86_400) / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = totalSeconds % 60;
+  if (days > 0) return `${days} d ${hours} h`;
+  if (hours > 0) return `${hours} h ${minutes} min`;
+  return `${minutes} min ${seconds} s`;
 }

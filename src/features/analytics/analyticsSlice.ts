@@ -1,9 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { ANALYTICS_ORIGINS, type AnalyticsOrigin } from '../../api/analyticsContract';
 import { GENDERS, type Gender } from '../../api/contract';
 
-/** Spec 2: the origins the Name Analytics Dashboard filters by. */
-export const ANALYTICS_ORIGINS = ['english', 'irish', 'scandinavian', 'german', 'french'] as const;
-export type AnalyticsOrigin = (typeof ANALYTICS_ORIGINS)[number];
+export { ANALYTICS_ORIGINS };
 
 export type AnalyticsGenderFilter = Gender | 'all';
 export type AnalyticsOriginFilter = AnalyticsOrigin | 'all';

@@ -1,0 +1,36 @@
+import { Suspense, type ReactNode } from 'react';
+import { Box, Skeleton, Typography } from '@mui/material';
+import { AnalyticsSection } from './AnalyticsSection';
+
+export interface ChartSectionProps {
+  title: string;
+  subtitle?: ReactNode;
+  failed: string | null;
+  loading: boolean;
+  /** nothing to draw (no days with data, no origins) */
+  empty: boolean;
+  emptyLabel: string;
+  action?: ReactNode;
+  children: ReactNode;
+}
+
+const CHART_PLACEHOLDER_HEIGHT = 280;
+
+/** A chart in its section: a placeholder while its data or the chart chunk loads, a sentence when there is nothing to draw. */
+export function ChartSection({ title, subtitle, failed, loading, empty, emptyLabel, action, children }: ChartSectionProps) {
+  return (
+    <AnalyticsSection title={title} subtitle={subtitle} failed={failed} action={action}>
+      {loading ? (
+        <Skeleton variant="rounded" height={CHART_PLACEHOLDER_HEIGHT} aria-label={`Loading ${title}`} />
+      ) : empty ? (
+        <Box sx={{ height: failed ? 'auto' : CHART_PLACEHOLDER_HEIGHT, display: 'grid', placeItems: 'center' }}>
+          <Typography color="text.secondary">{emptyLabel}</Typography>
+        </Box>
+      ) : (
+        <Suspense fallback={<Skeleton variant="rounded" height={CHART_PLACEHOLDER_HEIGHT} aria-label={`Loading ${title} chart`} />}>
+          {children}
+        </Suspense>
+      )}
+    </AnalyticsSection>
+  );
+}
