@@ -9,6 +9,8 @@ import { strictBodyValidators } from './http/validators';
 import { LiveCountsHub } from './live/liveCounts';
 import { authRoutes, DEFAULT_SIGN_IN_RATE_LIMIT, type SignInRateLimit } from './routes/auth';
 import { bulkImportRoutes } from './routes/bulkImport';
+import { databaseAdminRoutes } from './routes/databaseAdmin';
+import { exportRoutes } from './routes/exports';
 import { healthRoutes } from './routes/health';
 import { importRunsRoutes } from './routes/importRuns';
 import { liveRoutes } from './routes/live';
@@ -90,6 +92,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(namesRoutes, { db });
       await api.register(bulkImportRoutes, { db });
+      await api.register(exportRoutes, { db });
+      await api.register(databaseAdminRoutes, { db });
       await api.register(importRunsRoutes, { db });
     },
     { prefix: '/api' },

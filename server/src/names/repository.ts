@@ -11,14 +11,20 @@ interface NameRow {
   gender: Gender;
   nationality: string;
   created_at: Date | string;
+  random_seed?: number | null;
 }
 
-const COLUMNS = 'id, name, gender, nationality, created_at';
+/**
+ * random_seed exists only after the Database Admin migration (dbAdmin/randomSeedColumn.ts); read
+ * through the row's JSON it is null before, so one statement serves both schemas.
+ */
+export const NAME_COLUMNS = `id, name, gender, nationality, created_at, (to_jsonb(names) -> 'random_seed')::float8 AS random_seed`;
 
-export function toNameRecord(row: NameRow): NameRecord {
+export function toNameRecord(row: NameRow): NameRecord & { random_seed?: number } {
   const id = Number(row.id);
   const created = row.created_at instanceof Date ? row.created_at : new Date(row.created_at);
-  return { id, name_id: id, name: row.name, gender: row.gender, nationality: row.nationality, created_at: created.toISOString() };
+  const record = { id, name_id: id, name: row.name, gender: row.gender, nationality: row.nationality, created_at: created.toISOString() };
+  return row.random_seed === null || row.random_seed === undefined ? record : { ...record, random_seed: Number(row.random_seed) };
 }
 
 /**
@@ -41,7 +47,7 @@ export function buildListQuery(filter: NamesFilter): { sql: string; params: unkn
   if (filter.letter !== undefined) add('first_letter', filter.letter);
   params.push(filter.limit, filter.offset);
   const sql =
-    `SELECT ${COLUMNS} FROM names` +
+    `SELECT ${NAME_COLUMNS} FROM names` +
     (where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '') +
     // id breaks ties between equal names, so pages neither repeat nor skip rows.
     ` ORDER BY name, id LIMIT $${params.length - 1} OFFSET $${params.length}`;
@@ -56,7 +62,7 @@ export async function listNames(db: Queryable, filter: NamesFilter): Promise<Nam
 
 export async function insertName(db: Queryable, v: NameValues): Promise<NameRecord> {
   const { rows } = await db.query<NameRow>(
-    `INSERT INTO names (name, gender, nationality, first_letter) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
+    `INSERT INTO names (name, gender, nationality, first_letter) VALUES ($1, $2, $3, $4) RETURNING ${NAME_COLUMNS}`,
     [v.name, v.gender, v.nationality, v.firstLetter],
   );
   return toNameRecord(rows[0]!);
@@ -65,7 +71,7 @@ export async function insertName(db: Queryable, v: NameValues): Promise<NameReco
 /** undefined when no name has that id. */
 export async function updateName(db: Queryable, id: number, v: NameValues): Promise<NameRecord | undefined> {
   const { rows } = await db.query<NameRow>(
-    `UPDATE names SET name = $2, gender = $3, nationality = $4, first_letter = $5 WHERE id = $1 RETURNING ${COLUMNS}`,
+    `UPDATE names SET name = $2, gender = $3, nationality = $4, first_letter = $5 WHERE id = $1 RETURNING ${NAME_COLUMNS}`,
     [id, v.name, v.gender, v.nationality, v.firstLetter],
   );
   return rows[0] === undefined ? undefined : toNameRecord(rows[0]);

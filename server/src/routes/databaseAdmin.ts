@@ -1,0 +1,36 @@
+// Database Admin (issue 10): the one-off random-seed migration and the overview figures. Registered
+// inside the admin-guarded /api scope.
+import type { FastifyPluginAsync } from 'fastify';
+import { GENDERS, type Gender } from '../../../src/api/contract';
+import type { DatabaseOverview, MigrationResponse } from '../../../src/api/exportContract';
+import { actorOf } from '../audit/consoleActions';
+import { countMatchingNames } from '../counters/rowCounters';
+import type { Db } from '../db/types';
+import { addRandomSeedColumn, hasRandomSeedColumn } from '../dbAdmin/randomSeedColumn';
+import { HttpError } from '../http/errors';
+
+export const databaseAdminRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  // The spec sends a JSON content header; the call carries no data, so an empty or {} body is accepted.
+  app.post('/admin/migrate/add-random-seed-column', async (request): Promise<MigrationResponse> => {
+    if (!request.headers['content-type']?.startsWith('application/json')) {
+      throw new HttpError(415, 'unsupported_media_type', 'Send Content-Type: application/json');
+    }
+    const body = request.body;
+    if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body) || Object.keys(body).length > 0)) {
+      throw new HttpError(400, 'bad_request', 'This call takes no parameters: send an empty JSON object', 'body');
+    }
+    return addRandomSeedColumn(db, actorOf(request));
+  });
+
+  // Counts from the maintained counters (migration 015): cheap whatever the size of names.
+  app.get('/admin/database-overview', async (): Promise<DatabaseOverview> => {
+    const [totalNames, perGender, nationalities, hasSeed] = await Promise.all([
+      countMatchingNames(db, {}),
+      Promise.all(GENDERS.map((gender) => countMatchingNames(db, { gender }))),
+      db.query<{ n: number }>('SELECT count(DISTINCT nationality)::int AS n FROM name_group_counts WHERE n > 0'),
+      hasRandomSeedColumn(db),
+    ]);
+    const namesByGender = Object.fromEntries(GENDERS.map((gender, i) => [gender, perGender[i]])) as Record<Gender, number>;
+    return { totalNames, namesByGender, nationalityCount: nationalities.rows[0]!.n, hasRandomSeedColumn: hasSeed };
+  });
+};

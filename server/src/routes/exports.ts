@@ -1,0 +1,123 @@
+// Export reads (issue 10): GET /export/{collection} pages with a keyset cursor, their counts, and
+// POST /export/runs, which records an export on the console-action trail. Registered inside the
+// admin-guarded /api scope.
+//
+// Why a POST per run rather than recording on the first page: page reads are GETs, safe to repeat
+// (a retried first page must not count as a second export), and a backup reads four collections as
+// one export. The console announces the run once, before its first page.
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  EXPORT_COLLECTIONS,
+  EXPORT_PAGE_DEFAULT,
+  EXPORT_PAGE_MAX,
+  type ExportCollection,
+  type ExportCountResponse,
+  type ExportRunRequest,
+  type ExportRunResponse,
+} from '../../../src/api/exportContract';
+import { actorOf, recordConsoleAction } from '../audit/consoleActions';
+import type { Db } from '../db/types';
+import { countExportRows, CursorError, readExportPage } from '../exports/exportReads';
+import { badRequest } from '../http/errors';
+
+const collectionParams = {
+  type: 'object',
+  required: ['collection'],
+  properties: { collection: { type: 'string', enum: [...EXPORT_COLLECTIONS] } },
+} as const;
+
+const isoInstant = { type: 'string', format: 'date-time', maxLength: 40 } as const;
+
+const pageQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    after: { type: 'string', minLength: 1, maxLength: 160 },
+    limit: { type: 'integer', minimum: 1, maximum: EXPORT_PAGE_MAX, default: EXPORT_PAGE_DEFAULT },
+    from: isoInstant,
+    to: isoInstant,
+  },
+} as const;
+
+const countQuery = { type: 'object', additionalProperties: false, properties: { from: isoInstant, to: isoInstant } } as const;
+
+const runBody = {
+  type: 'object',
+  required: ['kind', 'format'],
+  additionalProperties: false,
+  properties: {
+    kind: { type: 'string', enum: ['users', 'names', 'analytics', 'backup', 'audit-logs'] },
+    format: { type: 'string', enum: ['csv', 'json'] },
+    from: isoInstant,
+    to: isoInstant,
+  },
+} as const;
+
+interface PageQuery {
+  after?: string;
+  limit: number;
+  from?: string;
+  to?: string;
+}
+
+function range(collection: ExportCollection, query: { from?: string; to?: string }) {
+  if ((query.from !== undefined || query.to !== undefined) && collection !== 'audit-logs') {
+    throw badRequest('from and to apply to audit-logs only', query.from !== undefined ? 'from' : 'to');
+  }
+  const from = query.from === undefined ? undefined : new Date(query.from);
+  const to = query.to === undefined ? undefined : new Date(query.to);
+  if (from && to && from >= to) throw badRequest('from must be before to', 'from');
+  return { from, to };
+}
+
+export const exportRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  app.get<{ Params: { collection: ExportCollection }; Querystring: PageQuery }>(
+    '/export/:collection',
+    { schema: { params: collectionParams, querystring: pageQuery } },
+    async (request, reply) => {
+      const { collection } = request.params;
+      const { after, limit } = request.query;
+      try {
+        const page = await readExportPage(db, collection, { after, limit, ...range(collection, request.query) });
+        // Pages are point-in-time reads of changing data: never cached.
+        reply.header('cache-control', 'no-store');
+        if ('json' in page) return reply.type('application/json; charset=utf-8').send(page.json);
+        return page;
+      } catch (error) {
+        if (error instanceof CursorError) throw badRequest(error.message, 'after');
+        throw error;
+      }
+    },
+  );
+
+  app.get<{ Params: { collection: ExportCollection }; Querystring: { from?: string; to?: string } }>(
+    '/export/:collection/count',
+    { schema: { params: collectionParams, querystring: countQuery } },
+    async (request): Promise<ExportCountResponse> => ({
+      total: await countExportRows(db, request.params.collection, range(request.params.collection, request.query)),
+    }),
+  );
+
+  app.post<{ Body: ExportRunRequest }>(
+    '/export/runs',
+    { schema: { body: runBody } },
+    async (request, reply): Promise<ExportRunResponse> => {
+      const { kind, format, from, to } = request.body;
+      if ((from !== undefined || to !== undefined) && kind !== 'audit-logs')
+        throw badRequest('from and to apply to audit-logs only', 'from');
+      if (kind === 'backup' && format !== 'json') throw badRequest('a backup is JSON', 'format');
+      const runId = await db.transaction(async (tx) => {
+        await recordConsoleAction(tx, actorOf(request), {
+          action: 'export.run',
+          targetType: 'export',
+          targetId: kind,
+          details: { kind, format, ...(from ? { from } : {}), ...(to ? { to } : {}) },
+        });
+        const { rows } = await tx.query<{ id: number }>(`SELECT currval(pg_get_serial_sequence('console_actions', 'id'))::int AS id`);
+        return rows[0]!.id;
+      });
+      reply.code(201);
+      return { runId };
+    },
+  );
+};

@@ -1,0 +1,108 @@
+// Wire contract of the export reads and the database-admin calls (issue 10). Types only: the server
+// imports this file too.
+import type { Gender } from './contract';
+
+/** Collections the console reads whole for exports (spec 7: "reads ... are used for ... export"). */
+export type ExportCollection = 'users' | 'names' | 'connections' | 'audit-logs' | 'name-analytics';
+export const EXPORT_COLLECTIONS: readonly ExportCollection[] = ['users', 'names', 'connections', 'audit-logs', 'name-analytics'];
+
+/** Rows per GET /export/{collection} page unless `limit` says otherwise, and the most one page may hold. */
+export const EXPORT_PAGE_DEFAULT = 1000;
+export const EXPORT_PAGE_MAX = 10_000;
+
+/**
+ * GET /api/export/{collection}?after=&limit=[&from=&to=] (admin only). Rows in keyset order (ids,
+ * uids, or for audit logs timestamp then id); `next` is the opaque cursor to pass as `after` for the
+ * following page, null when this page is the last. from/to (ISO dates, from inclusive, to exclusive)
+ * apply to audit logs only.
+ */
+export interface ExportPageResponse<T> {
+  rows: T[];
+  next: string | null;
+}
+
+/** GET /api/export/{collection}/count[?from=&to=] -> how many rows the export will hold. */
+export interface ExportCountResponse {
+  total: number;
+}
+
+/** The names collection as exported (spec 3's API fields; random_seed once the migration ran). */
+export interface NameExportRow {
+  id: number;
+  name_id: number;
+  name: string;
+  gender: Gender;
+  nationality: string;
+  created_at: string;
+  random_seed?: number | null;
+}
+
+export interface ConnectionExportRow {
+  id: number;
+  userA: string;
+  userB: string;
+  status: string;
+  createdAt: string;
+}
+
+/** Spec 3's audit log fields. */
+export interface AuditLogExportRow {
+  id: number;
+  timestamp: string;
+  event: string;
+  userId: string | null;
+  lastSwipeDate: string | null;
+  totalActiveTimeFormatted: string | null;
+}
+
+/** One name's swipe figures: the analytics export. */
+export interface NameAnalyticsExportRow {
+  name_id: number;
+  name: string;
+  gender: Gender;
+  nationality: string;
+  total_swipes: number;
+  total_likes: number;
+  total_dislikes: number;
+  /** likes / swipes, 0..1 with four decimals; null without swipes */
+  like_ratio: number | null;
+}
+
+export type ExportKind = 'users' | 'names' | 'analytics' | 'backup' | 'audit-logs';
+export type ExportFormat = 'csv' | 'json';
+
+/**
+ * POST /api/export/runs: the console announces an export before reading it, and the server records
+ * it on the console-action trail ('export.run').
+ */
+export interface ExportRunRequest {
+  kind: ExportKind;
+  format: ExportFormat;
+  /** audit-log exports: the range asked for */
+  from?: string;
+  to?: string;
+}
+export interface ExportRunResponse {
+  runId: number;
+}
+
+/** The full backup document (spec 9: users, names, connections and audit_logs, version 1.0). */
+export const BACKUP_VERSION = '1.0';
+export const BACKUP_COLLECTIONS = ['users', 'names', 'connections', 'audit_logs'] as const;
+export type BackupCollection = (typeof BACKUP_COLLECTIONS)[number];
+
+/** POST /api/admin/migrate/add-random-seed-column -> the outcome, in words for the operator. */
+export interface MigrationResponse {
+  message: string;
+  /** false when the column was already there (a second run changes nothing) */
+  applied: boolean;
+  durationMs: number;
+}
+
+/** GET /api/admin/database-overview: what the Database Admin overview shows. */
+export interface DatabaseOverview {
+  totalNames: number;
+  namesByGender: Record<Gender, number>;
+  nationalityCount: number;
+  hasRandomSeedColumn: boolean;
+}
