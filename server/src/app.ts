@@ -7,6 +7,7 @@ import type { Db } from './db/types';
 import { installErrorHandler, installJsonParser, notFoundBody } from './http/errorHandling';
 import { strictBodyValidators } from './http/validators';
 import { LiveCountsHub } from './live/liveCounts';
+import { analyticsRoutes } from './routes/analytics';
 import { authRoutes, DEFAULT_SIGN_IN_RATE_LIMIT, type SignInRateLimit } from './routes/auth';
 import { bulkImportRoutes } from './routes/bulkImport';
 import { databaseAdminRoutes } from './routes/databaseAdmin';
@@ -92,6 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(namesRoutes, { db });
       await api.register(bulkImportRoutes, { db });
+      await api.register(analyticsRoutes, { db });
       await api.register(exportRoutes, { db });
       await api.register(databaseAdminRoutes, { db });
       await api.register(importRunsRoutes, { db });

@@ -1,0 +1,129 @@
+// Name rankings read from analytics_name_stats (one row per swiped name, kept by the triggers of
+// migration 030): each call is one index range, never a pass over swipes.
+import { ANALYTICS_ORIGINS, type NameAnalytics, type TopNamesByGroup, type TopRankedName } from '../../../src/api/analyticsContract';
+import { GENDERS, type Gender } from '../../../src/api/contract';
+import type { Queryable } from '../db/types';
+import { average, iso, ratio, round2 } from './figures';
+
+interface NameStatsRow {
+  name_id: number;
+  name: string;
+  gender: Gender;
+  nationality: string;
+  popularity_score: number;
+  swipes: number;
+  likes: number;
+  fast: number;
+  slow: number;
+  decisions: number;
+  decision_ms: number;
+  matches: number;
+  last_swiped_at: Date;
+}
+
+const NAME_STATS_COLUMNS = `s.name_id, n.name, s.gender, s.nationality, s.popularity_score, s.swipes, s.likes, s.fast, s.slow,
+       s.decisions, s.decision_ms::float8 AS decision_ms, s.matches, s.last_swiped_at`;
+
+function toTopRanked(row: NameStatsRow): TopRankedName {
+  return {
+    name_id: row.name_id,
+    name: row.name,
+    gender: row.gender,
+    origin: row.nationality,
+    popularity_score: round2(row.popularity_score),
+    total_swipes: row.swipes,
+    total_likes: row.likes,
+    like_ratio: ratio(row.likes, row.swipes),
+    matches: row.matches,
+    match_rate: ratio(row.matches, row.likes),
+    fast_decisions: row.fast,
+    avg_decision_time_ms: average(row.decision_ms, row.decisions),
+  };
+}
+
+function toNameAnalytics(row: NameStatsRow): NameAnalytics {
+  return {
+    ...toTopRanked(row),
+    total_dislikes: row.swipes - row.likes,
+    slow_decisions: row.slow,
+    fast_decision_ratio: ratio(row.fast, row.decisions),
+    slow_decision_ratio: ratio(row.slow, row.decisions),
+    last_swiped_at: iso(row.last_swiped_at),
+  };
+}
+
+export async function topRankedNames(db: Queryable, limit: number): Promise<TopRankedName[]> {
+  const { rows } = await db.query<NameStatsRow>(
+    `SELECT ${NAME_STATS_COLUMNS}
+       FROM analytics_name_stats s JOIN names n ON n.id = s.name_id
+      ORDER BY s.popularity_score DESC, s.name_id
+      LIMIT $1`,
+    [limit],
+  );
+  return rows.map(toTopRanked);
+}
+
+export interface NameAnalyticsFilter {
+  limit: number;
+  gender?: Gender;
+  origin?: (typeof ANALYTICS_ORIGINS)[number] | 'other';
+}
+
+export async function nameAnalytics(db: Queryable, filter: NameAnalyticsFilter): Promise<NameAnalytics[]> {
+  const where: string[] = [];
+  const params: unknown[] = [filter.limit];
+  if (filter.gender) {
+    params.push(filter.gender);
+    where.push(`s.gender = $${params.length}`);
+  }
+  if (filter.origin === 'other') {
+    params.push(ANALYTICS_ORIGINS);
+    where.push(`s.nationality <> ALL($${params.length}::text[])`);
+  } else if (filter.origin) {
+    params.push(filter.origin);
+    where.push(`s.nationality = $${params.length}`);
+  }
+  const { rows } = await db.query<NameStatsRow>(
+    `SELECT ${NAME_STATS_COLUMNS}
+       FROM analytics_name_stats s JOIN names n ON n.id = s.name_id
+      ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY s.popularity_score DESC, s.name_id
+      LIMIT $1`,
+    params,
+  );
+  return rows.map(toNameAnalytics);
+}
+
+const TOP_PER_GROUP = 10;
+
+async function topNamesPerGroup(db: Queryable, column: 'gender' | 'nationality', groups: readonly string[]): Promise<TopNamesByGroup> {
+  if (groups.length === 0) return {};
+  // One index range (group, likes DESC) of ten rows per group.
+  const { rows } = await db.query<{ grp: string; name: string; likes: number }>(
+    `SELECT g.grp, n.name, t.likes
+       FROM unnest($1::text[]) AS g(grp)
+       CROSS JOIN LATERAL (
+         SELECT s.name_id, s.likes FROM analytics_name_stats s
+          WHERE s.${column} = g.grp AND s.likes > 0
+          ORDER BY s.likes DESC, s.name_id LIMIT ${TOP_PER_GROUP}
+       ) t
+       JOIN names n ON n.id = t.name_id
+      ORDER BY g.grp, t.likes DESC, t.name_id`,
+    [groups],
+  );
+  const result: TopNamesByGroup = {};
+  for (const row of rows) (result[row.grp] ??= []).push([row.name, row.likes]);
+  return result;
+}
+
+export const topNamesByGender = (db: Queryable) => topNamesPerGroup(db, 'gender', GENDERS);
+
+export async function topNamesByNationality(db: Queryable): Promise<TopNamesByGroup> {
+  // The origins that have swipes, from the small per-day table instead of a DISTINCT over every name.
+  const { rows } = await db.query<{ nationality: string }>('SELECT DISTINCT nationality FROM analytics_origin_days ORDER BY 1');
+  return topNamesPerGroup(
+    db,
+    'nationality',
+    rows.map((row) => row.nationality),
+  );
+}

@@ -1,0 +1,99 @@
+// A small data set whose analytics are worked out by hand in analytics.routes.test.ts.
+//
+// alice and bob have an accepted connection; carol's request to dave is still pending.
+// Times are UTC on 2026-03-10 (day 1) and 2026-03-11 (day 2).
+//
+//   alice  Emma   like     1.5 s  d1 10:00   session 1
+//   alice  Liam   like     3.0 s  d1 10:01   session 1
+//   alice  Noah   dislike  6.0 s  d1 10:02   session 1
+//   alice  Freya  like     1.0 s  d1 11:00   session 2 (58 min later)
+//   alice  Chloe  dislike  2.5 s  d1 11:10   session 2
+//   bob    Emma   like     1.8 s  d1 10:05   -> match Emma: 5 min after alice's like
+//   bob    Liam   dislike  5.5 s  d1 10:06   (alice liked it: no match)
+//   bob    Freya  like     4.0 s  d2 09:00   -> match Freya: 22 h after alice's like
+//   carol  Emma   like     2.0 s  d1 10:30   session 1 (2.0 s is neither fast nor slow)
+//   carol  Noah   like     7.0 s  d1 11:00   session 2: exactly 30 min later starts a new session
+//   dave   Emma   dislike  0.9 s  d2 12:00
+import type { Db } from '../src/db/types';
+import { firstLetter } from '../src/names/firstLetter';
+
+export const USERS = ['u-alice', 'u-bob', 'u-carol', 'u-dave'] as const;
+export const NAMES = [
+  ['Emma', 'female', 'english'],
+  ['Liam', 'male', 'irish'],
+  ['Noah', 'male', 'german'],
+  ['Freya', 'female', 'scandinavian'],
+  ['Chloe', 'female', 'french'],
+  ['Zola', 'unisex', 'spanish'],
+] as const;
+export type FixtureName = (typeof NAMES)[number][0];
+
+const D1 = '2026-03-10';
+const D2 = '2026-03-11';
+export const SWIPES: readonly [user: string, name: FixtureName, liked: boolean, ms: number, at: string][] = [
+  ['u-alice', 'Emma', true, 1500, `${D1}T10:00:00Z`],
+  ['u-alice', 'Liam', true, 3000, `${D1}T10:01:00Z`],
+  ['u-alice', 'Noah', false, 6000, `${D1}T10:02:00Z`],
+  ['u-alice', 'Freya', true, 1000, `${D1}T11:00:00Z`],
+  ['u-alice', 'Chloe', false, 2500, `${D1}T11:10:00Z`],
+  ['u-bob', 'Emma', true, 1800, `${D1}T10:05:00Z`],
+  ['u-bob', 'Liam', false, 5500, `${D1}T10:06:00Z`],
+  ['u-bob', 'Freya', true, 4000, `${D2}T09:00:00Z`],
+  ['u-carol', 'Emma', true, 2000, `${D1}T10:30:00Z`],
+  ['u-carol', 'Noah', true, 7000, `${D1}T11:00:00Z`],
+  ['u-dave', 'Emma', false, 900, `${D2}T12:00:00Z`],
+];
+
+/** Loads the fixture into a database that holds only the demo accounts; returns name ids by name. */
+export async function loadFixture(db: Db): Promise<Record<FixtureName, number>> {
+  await db.query(
+    `INSERT INTO users (uid, email, username, display_name) SELECT u, u || '@example.com', u, u FROM unnest($1::text[]) AS u`,
+    [USERS],
+  );
+  const ids = {} as Record<FixtureName, number>;
+  for (const [name, gender, nationality] of NAMES) {
+    const { rows } = await db.query<{ id: number }>(
+      'INSERT INTO names (name, gender, nationality, first_letter) VALUES ($1, $2, $3, $4) RETURNING id',
+      [name, gender, nationality, firstLetter(name)],
+    );
+    ids[name] = rows[0]!.id;
+  }
+  await db.query(
+    `INSERT INTO connection_requests (from_user_id, to_user_id, status) VALUES ('u-alice', 'u-bob', 'accepted'), ('u-carol', 'u-dave', 'pending')`,
+  );
+  // One statement, as a batch from the app would arrive: the triggers see all eleven rows at once.
+  await db.query(
+    `INSERT INTO swipes (user_id, name_id, liked, decision_time_ms, created_at)
+     SELECT * FROM unnest($1::text[], $2::bigint[], $3::boolean[], $4::int[], $5::timestamptz[])`,
+    [SWIPES.map((s) => s[0]), SWIPES.map((s) => ids[s[1]]), SWIPES.map((s) => s[2]), SWIPES.map((s) => s[3]), SWIPES.map((s) => s[4])],
+  );
+  return ids;
+}
+
+export const ANALYTICS_TABLES = [
+  'analytics_daily',
+  'analytics_matches',
+  'analytics_name_stats',
+  'analytics_origin_days',
+  'analytics_pair_stats',
+  'analytics_user_days',
+  'analytics_user_stats',
+] as const;
+
+/** Every summary row, in a stable order, as plain JSON. */
+export async function snapshotSummaries(db: Db): Promise<Record<string, unknown[]>> {
+  const snapshot: Record<string, unknown[]> = {};
+  for (const table of ANALYTICS_TABLES) {
+    const { rows } = await db.query<{ row: unknown }>(`SELECT to_jsonb(t) AS row FROM ${table} t ORDER BY to_jsonb(t)::text`);
+    snapshot[table] = rows.map((r) => r.row);
+  }
+  return snapshot;
+}
+
+/** The summaries as the triggers left them next to the same summaries rebuilt from scratch. */
+export async function incrementalAndRebuilt(db: Db) {
+  const incremental = await snapshotSummaries(db);
+  await db.query('SELECT analytics_rebuild()');
+  const rebuilt = await snapshotSummaries(db);
+  return { incremental, rebuilt };
+}
