@@ -234,7 +234,7 @@ export interface UserStats {
   averageSwipesPerUser: number;
   totalLikes: number;
   totalDislikes: number;
-  /** accepted connections (one per pair of users) */
+  /** accepted connection requests (the Dashboard's Connections figure) */
   totalConnections: number;
   /** totalLikes / totalSwipes (0..1) */
   likeRate: number;
@@ -345,7 +345,7 @@ export type NameCount = [name: string, count: number];
 /**
  * GET /analytics/top-names-by-gender (keys 'male' | 'female' | 'unisex') and
  * GET /analytics/top-names-by-nationality (keys: every nationality with likes): the 10 most liked names
- * of each group, most liked first (ties by name). Groups without likes are absent.
+ * of each group, most liked first (ties by name id, i.e. the older name first). Groups without likes are absent.
  */
 export type TopNamesByGroup = Record<string, NameCount[]>;
 
