@@ -12,6 +12,7 @@ const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const ManageNamesPage = lazy(() => import('../features/names/ManageNamesPage'));
 const BulkUploadPage = lazy(() => import('../features/bulkUpload/BulkUploadPage'));
 const NameAnalyticsPage = lazy(() => import('../features/analytics/pages/NameAnalyticsPage'));
+const UserAnalyticsPage = lazy(() => import('../features/analytics/pages/UserAnalyticsPage'));
 
 function page(Page: LazyExoticComponent<ComponentType>) {
   return (
@@ -36,7 +37,7 @@ export const routes: RouteObject[] = [
           { path: '/manage-names', element: page(ManageNamesPage) },
           { path: '/bulk-upload', element: page(BulkUploadPage) },
           { path: '/analytics', element: page(NameAnalyticsPage) },
-          { path: '/user-analytics', element: <NotBuiltYet title="User Analytics" /> },
+          { path: '/user-analytics', element: page(UserAnalyticsPage) },
           { path: '/advanced-analytics', element: <NotBuiltYet title="Advanced Analytics" /> },
           { path: '/user-management', element: <NotBuiltYet title="User Management" /> },
           { path: '/audit-logs', element: <NotBuiltYet title="Audit Logs" /> },

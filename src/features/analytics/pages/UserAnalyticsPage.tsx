@@ -1,0 +1,126 @@
+import { useMemo } from 'react';
+import { Alert, Box, Button, Container, Grid, Stack, Typography } from '@mui/material';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { formatCount } from '../../../lib/format';
+import { formatPercent } from '../../../lib/analyticsFormat';
+import { usePageTitle } from '../../../lib/usePageTitle';
+import { useGetTopNamesByGenderQuery, useGetTopNamesByNationalityQuery, useGetUserStatsQuery } from '../analyticsApi';
+import { USER_ANALYTICS_PAGE_ERROR, USER_ANALYTICS_SECTION_ERROR } from '../analyticsErrors';
+import { withFallback } from '../analyticsFallback';
+import { AnalyticsSection } from '../components/AnalyticsSection';
+import { MetricCard } from '../components/MetricCard';
+import { TopNamesGroups } from '../components/TopNamesGroups';
+import { genderGroups, nationalityGroups } from '../topNames';
+import type { UserStats } from '../../../api/analyticsContract';
+
+const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+interface Metric {
+  title: string;
+  value: (stats: UserStats) => string;
+  caption?: string;
+}
+
+/** The user stats shape's eight figures (spec 3), in reading order. */
+const METRICS: Metric[] = [
+  { title: 'Unique users', value: (s) => formatCount(s.uniqueUsers), caption: 'Users with at least one swipe' },
+  { title: 'Total names', value: (s) => formatCount(s.totalNames), caption: 'Names in the database' },
+  { title: 'Total swipes', value: (s) => formatCount(s.totalSwipes), caption: 'Likes and dislikes' },
+  { title: 'Average swipes per user', value: (s) => oneDecimal.format(s.averageSwipesPerUser), caption: 'Per user who swiped' },
+  { title: 'Total likes', value: (s) => formatCount(s.totalLikes) },
+  { title: 'Total dislikes', value: (s) => formatCount(s.totalDislikes) },
+  { title: 'Total connections', value: (s) => formatCount(s.totalConnections), caption: 'Accepted partner connections' },
+  { title: 'Like rate', value: (s) => formatPercent(s.likeRate), caption: 'Share of swipes that were likes' },
+];
+
+/** /user-analytics (spec 2): metric cards from the user stats and the top 10 names by gender and by nationality. */
+export default function UserAnalyticsPage() {
+  usePageTitle('User Analytics');
+  const statsQuery = useGetUserStatsQuery();
+  const genderQuery = useGetTopNamesByGenderQuery();
+  const nationalityQuery = useGetTopNamesByNationalityQuery();
+  const byGender = withFallback(genderQuery, {});
+  const byNationality = withFallback(nationalityQuery, {});
+  const genders = useMemo(() => genderGroups(byGender.data), [byGender.data]);
+  const nationalities = useMemo(() => nationalityGroups(byNationality.data), [byNationality.data]);
+  const stats = statsQuery.isError ? undefined : statsQuery.data;
+
+  const retry = () => {
+    void statsQuery.refetch();
+    void genderQuery.refetch();
+    void nationalityQuery.refetch();
+  };
+  const refreshing = statsQuery.isFetching || genderQuery.isFetching || nationalityQuery.isFetching;
+
+  return (
+    <Container maxWidth="xl" sx={{ py: { xs: 3, md: 4 } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 3, justifyContent: 'space-between', alignItems: { sm: 'flex-end' } }}
+      >
+        <Box>
+          <Typography variant="h4" component="h1">
+            User Analytics
+          </Typography>
+          <Typography color="text.secondary">How people use the app, and the names they like most.</Typography>
+        </Box>
+        <Button variant="outlined" startIcon={<RefreshIcon />} onClick={retry} disabled={refreshing}>
+          Refresh
+        </Button>
+      </Stack>
+
+      <Stack spacing={3}>
+        {statsQuery.isError ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={retry} disabled={refreshing}>
+                Retry
+              </Button>
+            }
+          >
+            {USER_ANALYTICS_PAGE_ERROR}
+          </Alert>
+        ) : (
+          <Grid container spacing={2.5}>
+            {METRICS.map((metric) => (
+              <Grid key={metric.title} size={{ xs: 12, sm: 6, lg: 3 }}>
+                <MetricCard
+                  title={metric.title}
+                  value={stats ? metric.value(stats) : '—'}
+                  loading={statsQuery.isLoading}
+                  caption={metric.caption}
+                />
+              </Grid>
+            ))}
+          </Grid>
+        )}
+
+        <AnalyticsSection title="Top 10 names by gender" subtitle="The most liked names of each gender">
+          {byGender.failed ? (
+            <Alert severity="warning" sx={{ mb: 1.5 }}>
+              {USER_ANALYTICS_SECTION_ERROR}
+            </Alert>
+          ) : null}
+          <TopNamesGroups groups={genders} loading={byGender.loading} countLabel="Likes" emptyLabel="No likes yet." />
+        </AnalyticsSection>
+
+        <AnalyticsSection title="Top 10 names by nationality" subtitle="The most liked names of each nationality, busiest first">
+          {byNationality.failed ? (
+            <Alert severity="warning" sx={{ mb: 1.5 }}>
+              {USER_ANALYTICS_SECTION_ERROR}
+            </Alert>
+          ) : null}
+          <TopNamesGroups
+            groups={nationalities}
+            loading={byNationality.loading}
+            countLabel="Likes"
+            initiallyShown={6}
+            emptyLabel="No likes yet."
+          />
+        </AnalyticsSection>
+      </Stack>
+    </Container>
+  );
+}
