@@ -1,6 +1,7 @@
 import { DEFAULT_NOTIFICATION_SETTINGS, USER_RECORD_DEFAULTS, type AuthAccount, type UserRecord } from '../src/api/contract';
 import type { AuditEntry } from '../src/api/usersAuditContract';
 import type { Backend, Unsubscribe } from '../src/backend/ports';
+import { createFakeExports, type FakeExportData } from './fakeExports';
 import { createFakeAuditLogs, createFakeUserManagement } from './fakeUsersAudit';
 
 /** An in-memory Backend for tests (react-admin's testDataProvider idea): drive it from the test. */
@@ -15,6 +16,8 @@ export interface FakeBackend extends Backend {
   token: string | null;
   /** What the fake auditLogs port serves (push entries in a test). */
   auditEntries: AuditEntry[];
+  /** What the fake exports port serves and records (fill rows, read runs, fail a page). */
+  exportData: FakeExportData;
 }
 
 export function makeUserRecord(overrides: Partial<UserRecord> & { uid: string }): UserRecord {
@@ -48,6 +51,7 @@ export function createFakeBackend(options: { signedIn?: AuthAccount | null } = {
 
   const records = new Map<string, UserRecord>();
   const auditEntries: AuditEntry[] = [];
+  const fakeExports = createFakeExports();
 
   const fake: FakeBackend = {
     kind: 'local',
@@ -107,6 +111,8 @@ export function createFakeBackend(options: { signedIn?: AuthAccount | null } = {
     },
     userManagement: createFakeUserManagement(records),
     auditLogs: createFakeAuditLogs(auditEntries),
+    exports: fakeExports.port,
+    exportData: fakeExports.data,
   };
   return fake;
 }

@@ -1,6 +1,6 @@
 // Wire contract of the export reads and the database-admin calls (issue 10). Types only: the server
 // imports this file too.
-import type { Gender } from './contract';
+import type { Gender, UserRecord } from './contract';
 
 /** Collections the console reads whole for exports (spec 7: "reads ... are used for ... export"). */
 export type ExportCollection = 'users' | 'names' | 'connections' | 'audit-logs' | 'name-analytics';
@@ -28,8 +28,9 @@ export interface ExportCountResponse {
 
 /** The names collection as exported (spec 3's API fields; random_seed once the migration ran). */
 export interface NameExportRow {
-  id: number;
-  name_id: number;
+  /** a number on the reference backend, the document id on Firestore */
+  id: number | string;
+  name_id: number | string;
   name: string;
   gender: Gender;
   nationality: string;
@@ -38,7 +39,7 @@ export interface NameExportRow {
 }
 
 export interface ConnectionExportRow {
-  id: number;
+  id: number | string;
   userA: string;
   userB: string;
   status: string;
@@ -47,7 +48,7 @@ export interface ConnectionExportRow {
 
 /** Spec 3's audit log fields. */
 export interface AuditLogExportRow {
-  id: number;
+  id: number | string;
   timestamp: string;
   event: string;
   userId: string | null;
@@ -57,7 +58,7 @@ export interface AuditLogExportRow {
 
 /** One name's swipe figures: the analytics export. */
 export interface NameAnalyticsExportRow {
-  name_id: number;
+  name_id: number | string;
   name: string;
   gender: Gender;
   nationality: string;
@@ -66,6 +67,15 @@ export interface NameAnalyticsExportRow {
   total_dislikes: number;
   /** likes / swipes, 0..1 with four decimals; null without swipes */
   like_ratio: number | null;
+}
+
+/** The row type of each collection's pages. */
+export interface ExportRowOf {
+  users: UserRecord;
+  names: NameExportRow;
+  connections: ConnectionExportRow;
+  'audit-logs': AuditLogExportRow;
+  'name-analytics': NameAnalyticsExportRow;
 }
 
 export type ExportKind = 'users' | 'names' | 'analytics' | 'backup' | 'audit-logs';

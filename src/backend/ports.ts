@@ -10,6 +10,7 @@ import type {
   UsersPage,
   UsersQuery,
 } from '../api/usersAuditContract';
+import type { ExportCollection, ExportPageResponse, ExportRowOf, ExportRunRequest } from '../api/exportContract';
 
 export type Unsubscribe = () => void;
 
@@ -54,6 +55,24 @@ export interface AuditLogsPort {
   auditStats(query: AuditStatsQuery): Promise<AuditStats>;
 }
 
+/** What an export page asks for: `after` is the previous page's `next`; from/to (ISO) narrow audit logs. */
+export interface ExportPageRequest {
+  after: string | null;
+  limit: number;
+  from?: string;
+  to?: string;
+}
+
+/** Whole collections read page by page for exports (issue 10). */
+export interface ExportPort {
+  /** One page in keyset order; `next` null after the last page. */
+  readPage<C extends ExportCollection>(collection: C, request: ExportPageRequest): Promise<ExportPageResponse<ExportRowOf[C]>>;
+  /** Rows the export will hold; null when the backend cannot say cheaply. */
+  count(collection: ExportCollection, range: Pick<ExportPageRequest, 'from' | 'to'>): Promise<number | null>;
+  /** Announces an export before its first page (the server records it on the console-action trail). */
+  recordRun(run: ExportRunRequest): Promise<void>;
+}
+
 export interface Backend {
   kind: 'local' | 'firebase';
   auth: AuthPort;
@@ -61,4 +80,5 @@ export interface Backend {
   liveCounts: LiveCountsPort;
   userManagement: UserManagementPort;
   auditLogs: AuditLogsPort;
+  exports: ExportPort;
 }

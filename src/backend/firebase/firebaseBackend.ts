@@ -19,6 +19,7 @@ import {
 import type { AuthAccount } from '../../api/contract';
 import type { AppConfig } from '../../config/types';
 import type { AuthPort, Backend, LiveCountsPort, Unsubscribe, UserRecordsPort } from '../ports';
+import { createFirestoreExports, hostedApiRunRecorder } from './firestoreExports';
 import { createFirestoreAuditLogs, createFirestoreUserManagement } from './firestoreUsersAudit';
 import { parseHostPort, toFirebaseOptions } from './settings';
 import { swipeCountOf, toUserRecord } from './userRecord';
@@ -95,12 +96,19 @@ export function createFirebaseBackend(config: AppConfig): Backend {
     const { host, port } = parseHostPort(settings.firestoreEmulatorHost);
     connectFirestoreEmulator(db, host, port);
   }
+  const authPort = firebaseAuthPort(auth);
+  const recordRun = hostedApiRunRecorder({
+    apiBaseUrl: config.apiBaseUrl,
+    timeoutMs: config.apiTimeoutMs,
+    getToken: () => authPort.getIdToken(),
+  });
   return {
     kind: 'firebase',
-    auth: firebaseAuthPort(auth),
+    auth: authPort,
     userRecords: firestoreUserRecords(db),
     liveCounts: firestoreLiveCounts(db),
     userManagement: createFirestoreUserManagement(db),
     auditLogs: createFirestoreAuditLogs(db),
+    exports: createFirestoreExports(db, recordRun),
   };
 }

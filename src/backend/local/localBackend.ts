@@ -2,6 +2,7 @@
 import type { AppConfig } from '../../config/types';
 import type { Backend } from '../ports';
 import { createLocalAuth } from './localAuth';
+import { createLocalExports } from './localExports';
 import { createLocalLiveCounts } from './localLiveCounts';
 import { createLocalUserRecords } from './localUserRecords';
 import { createLocalAuditLogs, createLocalUserManagement } from './localUsersAudit';
@@ -17,5 +18,6 @@ export function createLocalBackend(config: AppConfig): Backend {
     liveCounts: createLocalLiveCounts(api),
     userManagement: createLocalUserManagement(api),
     auditLogs: createLocalAuditLogs(api),
+    exports: createLocalExports(api),
   };
 }
