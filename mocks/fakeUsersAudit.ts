@@ -32,7 +32,7 @@ export function createFakeUserManagement(records: Map<string, UserRecord>): User
     async deleteUser(uid) {
       const existed = records.delete(uid);
       if (!existed) throw new Error(`No user record ${uid}`);
-      return { uid, deleted: { user: true, account: true, swipes: 0, connectionRequests: 0, connections: 0 } };
+      return { uid, deleted: { user: true, account: true, swipes: 0, connectionRequests: 0, connections: 0, partnersUnlinked: 0 } };
     },
   };
 }

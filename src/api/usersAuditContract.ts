@@ -84,6 +84,8 @@ export interface DeleteUserResponse {
     swipes: number;
     connectionRequests: number;
     connections: number;
+    /** Other users whose connectedUserId pointed at the deleted user: their link (and connectionStatus) is cleared. */
+    partnersUnlinked: number;
   };
 }
 

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, QueryResult, Transaction } from './types';
 
 interface PgliteQueryable {
@@ -18,7 +19,8 @@ async function run<T>(target: PgliteQueryable, sql: string, params?: unknown[]):
  */
 export async function openPglite(dataDir: string): Promise<Db> {
   if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir);
+  // pg_trgm: the user list's partial search index (migration 040). Extensions must be named at start-up.
+  const pg = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   return {
     kind: 'pglite',
     query: (sql, params) => run(pg, sql, params),

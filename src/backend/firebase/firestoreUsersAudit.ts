@@ -23,6 +23,7 @@ import {
   type Query,
   type QueryConstraint,
   type QueryDocumentSnapshot,
+  type WriteBatch,
 } from 'firebase/firestore';
 import type { UserRecord } from '../../api/contract';
 import {
@@ -133,29 +134,33 @@ export function createFirestoreUserManagement(db: Firestore): UserManagementPort
         return [...new Map(snapshots.flatMap((s) => s.docs).map((d) => [d.id, d.ref])).values()];
       };
       const swipedBy = new FieldPath('swipedBy', uid);
-      const [requests, connections, swiped] = await Promise.all([
+      const [requests, connections, swiped, partnerDocs] = await Promise.all([
         linked('connectionRequests'),
         linked('connections'),
         getDocs(query(collection(db, 'names'), where(swipedBy, '!=', null))),
+        getDocs(query(users, where('connectedUserId', '==', uid))),
       ]);
+      const partners = partnerDocs.docs.filter((d) => d.id !== uid);
 
-      type Write = (batch: ReturnType<typeof writeBatch>) => void;
+      type Write = (batch: WriteBatch) => void;
+      const remove =
+        (ref: DocumentReference): Write =>
+        (batch) =>
+          batch.delete(ref);
+      const forgetSwipe =
+        (ref: DocumentReference): Write =>
+        (batch) =>
+          batch.update(ref, swipedBy, deleteField());
+      // A partner's record must not point at a user who no longer exists.
+      const unlink =
+        (ref: DocumentReference): Write =>
+        (batch) =>
+          batch.update(ref, { connectedUserId: null, connectionStatus: null, updatedAt: serverTimestamp() });
       const writes: Write[] = [
-        ...requests.map(
-          (ref): Write =>
-            (batch) =>
-              batch.delete(ref),
-        ),
-        ...connections.map(
-          (ref): Write =>
-            (batch) =>
-              batch.delete(ref),
-        ),
-        ...swiped.docs.map(
-          (d): Write =>
-            (batch) =>
-              batch.update(d.ref, swipedBy, deleteField()),
-        ),
+        ...requests.map(remove),
+        ...connections.map(remove),
+        ...swiped.docs.map((d) => forgetSwipe(d.ref)),
+        ...partners.map((d) => unlink(d.ref)),
       ];
       // Dependants first: if a batch fails, the record is still there and deleting again finishes the job.
       for (let i = 0; i < writes.length; i += MAX_BATCH_WRITES) {
@@ -176,7 +181,14 @@ export function createFirestoreUserManagement(db: Firestore): UserManagementPort
       await last.commit();
       return {
         uid,
-        deleted: { user: true, account: false, swipes: swiped.size, connectionRequests: requests.length, connections: connections.length },
+        deleted: {
+          user: true,
+          account: false,
+          swipes: swiped.size,
+          connectionRequests: requests.length,
+          connections: connections.length,
+          partnersUnlinked: partners.length,
+        },
       };
     },
   };

@@ -1,0 +1,99 @@
+// The two writes User Management makes: the premium / active flags and deleting a user with everything
+// that hangs off them. Each runs in one transaction with its console-action record (and, for a deletion,
+// the app's ACCOUNT_DELETED event), so all of it lands or none of it does.
+import type { UserRecord } from '../../../src/api/contract';
+import type { DeleteUserResponse, UserFlagsUpdate } from '../../../src/api/usersAuditContract';
+import { recordConsoleAction, type Actor } from '../audit/consoleActions';
+import type { Db } from '../db/types';
+import { conflict, notFound } from '../http/errors';
+import { fail, ok, type Parsed } from '../names/result';
+import { toUserRecord, type UserRow } from './userRecord';
+
+const FLAGS = ['isPremium', 'accountActive'] as const;
+type Flag = (typeof FLAGS)[number];
+const COLUMN: Record<Flag, string> = { isPremium: 'is_premium', accountActive: 'account_active' };
+
+/** PATCH /api/users/:uid body: isPremium and/or accountActive, booleans, nothing else. */
+export function parseUserFlagsUpdate(body: unknown): Parsed<UserFlagsUpdate> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    return fail('body', 'Expected a JSON object with isPremium and/or accountActive');
+  }
+  const entries = Object.entries(body as Record<string, unknown>);
+  const unknown = entries.find(([key]) => !(FLAGS as readonly string[]).includes(key));
+  if (unknown) return fail(unknown[0], `${unknown[0]} is not allowed: only isPremium and accountActive can be changed`);
+  const update: UserFlagsUpdate = {};
+  for (const [key, value] of entries) {
+    if (typeof value !== 'boolean') return fail(key, `${key} must be true or false`);
+    update[key as Flag] = value;
+  }
+  if (entries.length === 0) return fail('body', 'Give isPremium and/or accountActive');
+  return ok(update);
+}
+
+/** :uid path parameter: what a users document id can be (Firebase uids are 28 letters and digits). */
+export function parseUid(raw: unknown): Parsed<string> {
+  if (typeof raw !== 'string' || !/^[A-Za-z0-9_-]{1,128}$/.test(raw)) return fail('uid', 'uid must be 1 to 128 letters, digits, _ or -');
+  return ok(raw);
+}
+
+export async function updateUserFlags(db: Db, actor: Actor, uid: string, update: UserFlagsUpdate): Promise<UserRecord> {
+  if (uid === actor.uid && update.accountActive === false) {
+    throw conflict('You cannot deactivate your own account: another admin must do it', 'accountActive');
+  }
+  const flags = FLAGS.filter((flag) => update[flag] !== undefined);
+  return db.transaction(async (tx) => {
+    const { rows: current } = await tx.query<UserRow>('SELECT * FROM users WHERE uid = $1 FOR UPDATE', [uid]);
+    if (!current[0]) throw notFound(`No user record ${uid}`);
+    const before = toUserRecord(current[0]);
+    const assignments = flags.map((flag, i) => `${COLUMN[flag]} = $${i + 2}`);
+    const { rows } = await tx.query<UserRow>(`UPDATE users SET ${assignments.join(', ')}, updated_at = now() WHERE uid = $1 RETURNING *`, [
+      uid,
+      ...flags.map((flag) => update[flag]),
+    ]);
+    const after = toUserRecord(rows[0]!);
+    const pick = (record: UserRecord) => Object.fromEntries(flags.map((flag) => [flag, record[flag]]));
+    await recordConsoleAction(tx, actor, {
+      action: 'user.update',
+      targetType: 'user',
+      targetId: uid,
+      before: pick(before),
+      after: pick(after),
+    });
+    return after;
+  });
+}
+
+export async function deleteUser(db: Db, actor: Actor, uid: string): Promise<DeleteUserResponse> {
+  if (uid === actor.uid) throw conflict('You cannot delete your own account: another admin must do it', 'uid');
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<UserRow>('SELECT * FROM users WHERE uid = $1 FOR UPDATE', [uid]);
+    if (!rows[0]) throw notFound(`No user record ${uid}`);
+    const record = toUserRecord(rows[0]);
+    // Explicit deletes (the foreign keys would cascade) so the trail can say how much went with the record.
+    const swipes = await tx.query('DELETE FROM swipes WHERE user_id = $1', [uid]);
+    const requests = await tx.query('DELETE FROM connection_requests WHERE from_user_id = $1 OR to_user_id = $1', [uid]);
+    const connections = await tx.query('DELETE FROM connections WHERE user_a = $1 OR user_b = $1', [uid]);
+    // A partner's record must not point at a user who no longer exists.
+    const partners = await tx.query(
+      'UPDATE users SET connected_user_id = NULL, connection_status = NULL, updated_at = now() WHERE connected_user_id = $1 AND uid <> $1',
+      [uid],
+    );
+    await tx.query('DELETE FROM users WHERE uid = $1', [uid]);
+    const account = await tx.query('DELETE FROM accounts WHERE uid = $1', [uid]);
+    // What the mobile app writes when an account goes away.
+    await tx.query(
+      `INSERT INTO audit_logs (event, user_id, last_swipe_date, total_active_time_formatted) VALUES ('ACCOUNT_DELETED', $1, $2, $3)`,
+      [uid, record.lastSwipeDate, record.totalActiveTimeFormatted],
+    );
+    const deleted: DeleteUserResponse['deleted'] = {
+      user: true,
+      account: account.affectedRows > 0,
+      swipes: swipes.affectedRows,
+      connectionRequests: requests.affectedRows,
+      connections: connections.affectedRows,
+      partnersUnlinked: partners.affectedRows,
+    };
+    await recordConsoleAction(tx, actor, { action: 'user.delete', targetType: 'user', targetId: uid, before: record, details: deleted });
+    return { uid, deleted };
+  });
+}

@@ -1,0 +1,252 @@
+// GET /api/users: one page of end-user records matching the User Management filters, with the total and
+// a keyset cursor. Validation answers 400 naming the parameter; the SQL holds only the filters in use.
+import {
+  DEFAULT_USER_PAGE_SIZE,
+  MAX_USER_PAGE_SIZE,
+  MAX_USER_SEARCH_LENGTH,
+  USER_SORT_FIELDS,
+  type SortOrder,
+  type UserSortField,
+  type UsersPage,
+} from '../../../src/api/usersAuditContract';
+import type { Queryable } from '../db/types';
+import {
+  queryBoolean,
+  queryChoice,
+  queryInstant,
+  queryInteger,
+  queryText,
+  unknownParameter,
+  type Instant,
+  type Query,
+} from '../http/queryParams';
+import { CURSOR_TIMESTAMP } from '../audit/auditTrail';
+import { fail, ok, type Parsed } from '../names/result';
+import { toUserRecord, type UserRow } from './userRecord';
+
+export interface UserListFilter {
+  search?: string;
+  isPremium?: boolean;
+  accountActive?: boolean;
+  connected?: boolean;
+  preferredGender?: string;
+  preferredNationality?: string;
+  createdFrom?: Instant;
+  createdTo?: Instant;
+  lastActiveFrom?: Instant;
+  lastActiveTo?: Instant;
+  sort: UserSortField;
+  order: SortOrder;
+  limit: number;
+  offset: number;
+  cursor?: UserCursor;
+}
+
+/** Where the previous page ended: its last record's sort value (ISO text for dates) and uid. */
+export interface UserCursor {
+  sort: UserSortField;
+  order: SortOrder;
+  value: string | null;
+  uid: string;
+}
+
+const PARAMETERS = [
+  'search',
+  'isPremium',
+  'accountActive',
+  'connected',
+  'preferredGender',
+  'preferredNationality',
+  'createdFrom',
+  'createdTo',
+  'lastActiveFrom',
+  'lastActiveTo',
+  'sort',
+  'order',
+  'limit',
+  'offset',
+  'cursor',
+] as const;
+
+const hasNul = (text: string) => text.includes('\u0000');
+
+export function encodeUserCursor(cursor: UserCursor): string {
+  return Buffer.from(JSON.stringify([cursor.sort, cursor.order, cursor.value, cursor.uid])).toString('base64url');
+}
+
+function decodeUserCursor(text: string): UserCursor | null {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (!Array.isArray(parsed) || parsed.length !== 4) return null;
+    const [sort, order, value, uid] = parsed as unknown[];
+    if (!(USER_SORT_FIELDS as readonly unknown[]).includes(sort) || (order !== 'asc' && order !== 'desc')) return null;
+    if ((value !== null && typeof value !== 'string') || typeof uid !== 'string' || hasNul(uid)) return null;
+    // Date sort values go back to PostgreSQL as timestamptz: only the form the server wrote is taken.
+    if (typeof value === 'string' && (SORT_COLUMNS[sort as UserSortField].date ? !CURSOR_TIMESTAMP.test(value) : hasNul(value)))
+      return null;
+    return { sort: sort as UserSortField, order, value, uid };
+  } catch {
+    return null;
+  }
+}
+
+export function parseUserListQuery(query: Query | undefined): Parsed<UserListFilter> {
+  const q = query ?? {};
+  const unknown = unknownParameter(q, PARAMETERS);
+  if (!unknown.ok) return unknown;
+  const f: UserListFilter = { sort: 'createdAt', order: 'desc', limit: DEFAULT_USER_PAGE_SIZE, offset: 0 };
+
+  const texts = [
+    ['search', MAX_USER_SEARCH_LENGTH],
+    ['preferredGender', 64],
+    ['preferredNationality', 64],
+  ] as const;
+  for (const [field, max] of texts) {
+    const value = queryText(q, field, max);
+    if (!value.ok) return value;
+    if (value.value !== undefined) f[field] = value.value;
+  }
+  for (const field of ['isPremium', 'accountActive', 'connected'] as const) {
+    const value = queryBoolean(q, field);
+    if (!value.ok) return value;
+    if (value.value !== undefined) f[field] = value.value;
+  }
+  for (const field of ['createdFrom', 'createdTo', 'lastActiveFrom', 'lastActiveTo'] as const) {
+    const value = queryInstant(q, field);
+    if (!value.ok) return value;
+    if (value.value !== undefined) f[field] = value.value;
+  }
+  for (const [from, to] of [
+    ['createdFrom', 'createdTo'],
+    ['lastActiveFrom', 'lastActiveTo'],
+  ] as const) {
+    const start = f[from];
+    const end = f[to];
+    if (start && end && start.ms >= end.ms) return fail(to, `${to} must be later than ${from}`);
+  }
+
+  const sort = queryChoice(q, 'sort', USER_SORT_FIELDS);
+  if (!sort.ok) return sort;
+  if (sort.value) f.sort = sort.value;
+  const order = queryChoice(q, 'order', ['asc', 'desc'] as const);
+  if (!order.ok) return order;
+  if (order.value) f.order = order.value;
+
+  const limit = queryInteger(q, 'limit', 1, MAX_USER_PAGE_SIZE);
+  if (!limit.ok) return limit;
+  if (limit.value !== undefined) f.limit = limit.value;
+  const offset = queryInteger(q, 'offset', 0, 999_999_999);
+  if (!offset.ok) return offset;
+  if (offset.value !== undefined) f.offset = offset.value;
+
+  const cursorText = queryText(q, 'cursor', 2000);
+  if (!cursorText.ok) return cursorText;
+  if (cursorText.value !== undefined) {
+    if (offset.value !== undefined) return fail('cursor', 'Give either cursor or offset, not both');
+    const cursor = decodeUserCursor(cursorText.value);
+    if (!cursor) return fail('cursor', 'cursor is not one this server gave out');
+    if (cursor.sort !== f.sort || cursor.order !== f.order)
+      return fail('cursor', 'cursor belongs to another sort order: start again from the first page');
+    f.cursor = cursor;
+  }
+  return ok(f);
+}
+
+interface SortColumn {
+  column: string;
+  nullable: boolean;
+  date: boolean;
+}
+const SORT_COLUMNS: Record<UserSortField, SortColumn> = {
+  createdAt: { column: 'created_at', nullable: false, date: true },
+  lastActiveDate: { column: 'last_active_date', nullable: true, date: true },
+  email: { column: 'email', nullable: true, date: false },
+  username: { column: 'username', nullable: true, date: false },
+  displayName: { column: 'display_name', nullable: true, date: false },
+};
+
+/** Exactly the expression of migration 040's trigram index: the planner matches it by its form. */
+export const SEARCH_TEXT_SQL = `lower(uid || E'\\n' || coalesce(email, '') || E'\\n' || coalesce(username, '') || E'\\n' || coalesce(display_name, ''))`;
+
+/** A LIKE pattern matching `text` literally anywhere. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The WHERE conditions of the filters (shared by the page and its total). */
+function filterConditions(f: UserListFilter, params: unknown[]): string[] {
+  const where: string[] = [];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (f.search !== undefined) where.push(`${SEARCH_TEXT_SQL} LIKE lower(${param(containsPattern(f.search))})`);
+  if (f.isPremium !== undefined) where.push(`is_premium = ${param(f.isPremium)}`);
+  if (f.accountActive !== undefined) where.push(`account_active = ${param(f.accountActive)}`);
+  if (f.connected !== undefined) where.push(f.connected ? 'connected_user_id IS NOT NULL' : 'connected_user_id IS NULL');
+  if (f.preferredGender !== undefined) where.push(`preferred_gender = ${param(f.preferredGender)}`);
+  if (f.preferredNationality !== undefined) where.push(`preferred_nationality = ${param(f.preferredNationality)}`);
+  if (f.createdFrom) where.push(`created_at >= ${param(f.createdFrom.text)}`);
+  if (f.createdTo) where.push(`created_at < ${param(f.createdTo.text)}`);
+  if (f.lastActiveFrom) where.push(`last_active_date >= ${param(f.lastActiveFrom.text)}`);
+  if (f.lastActiveTo) where.push(`last_active_date < ${param(f.lastActiveTo.text)}`);
+  return where;
+}
+
+/** Records after the cursor in the list's order: (value, uid) past the cursor's, records without a value last. */
+function cursorCondition(cursor: UserCursor, params: unknown[]): string {
+  const { column, nullable, date } = SORT_COLUMNS[cursor.sort];
+  const after = cursor.order === 'asc' ? '>' : '<';
+  params.push(cursor.uid);
+  const uid = `$${params.length}`;
+  if (cursor.value === null) return `(${column} IS NULL AND uid ${after} ${uid})`;
+  params.push(cursor.value);
+  const value = date ? `$${params.length}::timestamptz` : `$${params.length}`;
+  // A row comparison is what a (column, uid) index can seek to.
+  const past = `(${column}, uid) ${after} (${value}, ${uid})`;
+  return nullable ? `(${past} OR ${column} IS NULL)` : past;
+}
+
+export function buildUserListQueries(f: UserListFilter): {
+  page: { sql: string; params: unknown[] };
+  total: { sql: string; params: unknown[] };
+} {
+  const totalParams: unknown[] = [];
+  const totalWhere = filterConditions(f, totalParams);
+  const params: unknown[] = [];
+  const where = filterConditions(f, params);
+  if (f.cursor) where.push(cursorCondition(f.cursor, params));
+
+  const { column, nullable, date } = SORT_COLUMNS[f.sort];
+  const direction = f.order === 'asc' ? 'ASC' : 'DESC';
+  // ASC puts NULLs last by default; DESC needs it said (and only then, so a NOT NULL column's index still fits).
+  const nulls = nullable && f.order === 'desc' ? ' NULLS LAST' : '';
+  const sortKey = date ? `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` : column;
+  params.push(f.limit + 1, f.offset);
+  const whereSql = (conditions: string[]) => (conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '');
+  return {
+    page: {
+      sql:
+        `SELECT *, ${sortKey} AS list_sort_key FROM users${whereSql(where)}` +
+        ` ORDER BY ${column} ${direction}${nulls}, uid ${direction} LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    },
+    total: { sql: `SELECT count(*)::int AS total FROM users${whereSql(totalWhere)}`, params: totalParams },
+  };
+}
+
+export async function listUsers(db: Queryable, f: UserListFilter): Promise<UsersPage> {
+  const { page, total } = buildUserListQueries(f);
+  const [rows, count] = await Promise.all([
+    db.query<UserRow & { list_sort_key: string | null }>(page.sql, page.params),
+    db.query<{ total: number }>(total.sql, total.params),
+  ]);
+  const shown = rows.rows.slice(0, f.limit);
+  const last = shown[shown.length - 1];
+  return {
+    users: shown.map(toUserRecord),
+    total: count.rows[0]!.total,
+    nextCursor:
+      rows.rows.length > f.limit && last
+        ? encodeUserCursor({ sort: f.sort, order: f.order, value: last.list_sort_key, uid: last.uid })
+        : null,
+  };
+}
