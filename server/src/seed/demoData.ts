@@ -178,9 +178,9 @@ class NamePicker {
   }
 }
 
-function decisionTimeMs(random: SeededRandom, liked: boolean): number {
-  // Log-normal around ~2.6 s (likes a little quicker), kept within 0.5 to 9 s.
-  const median = liked ? 2300 : 2900;
+function decisionTimeMs(random: SeededRandom, liked: boolean, pace = 1): number {
+  // Log-normal around ~2.6 s (likes a little quicker), scaled by how decisive the person is, kept within 0.5 to 9 s.
+  const median = (liked ? 2300 : 2900) * pace;
   return Math.round(Math.min(9000, Math.max(500, Math.exp(Math.log(median) + 0.62 * random.normal()))));
 }
 
@@ -236,27 +236,41 @@ function buildUsers(random: SeededRandom, now: Date): SeedUser[] {
   return [demoRecord(DEMO_ADMIN, true), demoRecord(DEMO_USER, false), ...users];
 }
 
+/**
+ * Each user swipes in sessions: a sitting of a few to a few dozen names, one every few seconds (the
+ * decision plus a moment to read the next card), at moments spread over the user's last 90 days. A user
+ * has a pace of their own, so some decide quickly and some take their time.
+ */
 function buildSwipes(random: SeededRandom, now: Date, names: SeedName[], users: SeedUser[]): SeedSwipe[] {
   const picker = new NamePicker(names, random);
   const swipes: SeedSwipe[] = [];
   for (const user of users) {
     if (user.isAdmin || user.uid === DEMO_USER.uid || random.chance(0.12)) continue;
-    const count = Math.min(70, Math.round(-Math.log(1 - random.next()) * 14));
     const end = user.lastActiveDate!.getTime();
     const start = Math.max(user.createdAt.getTime(), end - 90 * DAY_MS, now.getTime() - 90 * DAY_MS);
+    const pace = Math.exp(0.35 * random.normal());
+    const sessions = 1 + Math.min(24, Math.round(-Math.log(1 - random.next()) * 5));
     const seen = new Set<number>();
-    for (let attempt = 0; seen.size < count && attempt < count * 4; attempt += 1) {
-      const nameIndex = picker.pick(random, user.preferredGender, user.preferredNationality);
-      if (seen.has(nameIndex)) continue;
-      seen.add(nameIndex);
-      const liked = random.chance(picker.appeal(nameIndex));
-      swipes.push({
-        userId: user.uid,
-        nameIndex,
-        liked,
-        decisionTimeMs: decisionTimeMs(random, liked),
-        createdAt: between(random, start, end),
-      });
+    for (let session = 0; session < sessions; session += 1) {
+      const size = 3 + Math.min(37, Math.round(-Math.log(1 - random.next()) * 9));
+      // The last session ends at the user's last activity; the others fall anywhere before it.
+      let at = session === 0 ? end - size * 8000 : between(random, start, end - size * 8000).getTime();
+      for (let index = 0, attempt = 0; index < size && attempt < size * 4; attempt += 1) {
+        const nameIndex = picker.pick(random, user.preferredGender, user.preferredNationality);
+        if (seen.has(nameIndex)) continue;
+        seen.add(nameIndex);
+        index += 1;
+        const liked = random.chance(picker.appeal(nameIndex));
+        const decision = decisionTimeMs(random, liked, pace);
+        at += decision + random.int(400, 2500);
+        swipes.push({
+          userId: user.uid,
+          nameIndex,
+          liked,
+          decisionTimeMs: decision,
+          createdAt: new Date(Math.max(start, Math.min(at, now.getTime() - 1000))),
+        });
+      }
     }
   }
   return swipes;
@@ -358,7 +372,7 @@ function buildAuditLogs(random: SeededRandom, now: Date, users: SeedUser[]): See
     } else if (random.chance(0.14)) {
       // A former subscriber: started, usually cancelled, and the subscription ran out.
       const started = between(random, from, from + (nowMs - from) * 0.4);
-      const ended = between(random, started.getTime() + DAY_MS, nowMs);
+      const ended = between(random, Math.min(nowMs, started.getTime() + DAY_MS), nowMs);
       logs.push(entry(user, 'SUBSCRIPTION_START', started));
       if (random.chance(0.75)) logs.push(entry(user, 'CANCELLATION', between(random, started.getTime(), ended.getTime())));
       logs.push(entry(user, 'SUBSCRIPTION_END', ended));
