@@ -4,6 +4,7 @@ import { bulkUploadHandlers } from './bulkUpload.handlers';
 import { sessionHandlers } from './session.handlers';
 import { dashboardHandlers } from './dashboard.handlers';
 import { analyticsHandlers } from './analytics.handlers';
+import { usersHandlers } from './users.handlers';
 
 // Feature handler lists are added here. Tests override single routes with server.use(...).
 export const handlers: HttpHandler[] = [
@@ -12,4 +13,5 @@ export const handlers: HttpHandler[] = [
   ...sessionHandlers,
   ...dashboardHandlers,
   ...analyticsHandlers,
+  ...usersHandlers,
 ];

@@ -3,6 +3,7 @@ import { all, call, spawn } from 'redux-saga/effects';
 import { sessionSaga } from '../features/session/sessionSaga';
 import { bulkUploadSaga } from '../features/bulkUpload/bulkUploadSaga';
 import { swipeTotalsSaga } from '../features/users';
+import { auditExportSaga } from '../features/auditLogs';
 
 /**
  * Runs a root watcher and restarts it if it throws: one feature's bug must not stop the others
@@ -31,6 +32,7 @@ const ROOT_WATCHERS: readonly RootWatcher[] = [
   [sessionSaga, 'session'],
   [() => bulkUploadSaga(), 'bulk upload'],
   [() => swipeTotalsSaga(), 'user swipe totals'],
+  [() => auditExportSaga(), 'audit log export'],
 ];
 
 /** Each watcher is spawned (detached) and kept alive: an error in one cannot cancel the others. */

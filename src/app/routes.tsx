@@ -13,6 +13,8 @@ const ManageNamesPage = lazy(() => import('../features/names/ManageNamesPage'));
 const BulkUploadPage = lazy(() => import('../features/bulkUpload/BulkUploadPage'));
 const NameAnalyticsPage = lazy(() => import('../features/analytics/pages/NameAnalyticsPage'));
 const UserAnalyticsPage = lazy(() => import('../features/analytics/pages/UserAnalyticsPage'));
+const UserManagementPage = lazy(() => import('../features/users/UserManagementPage'));
+const AuditLogsPage = lazy(() => import('../features/auditLogs/AuditLogsPage'));
 
 function page(Page: LazyExoticComponent<ComponentType>) {
   return (
@@ -39,8 +41,8 @@ export const routes: RouteObject[] = [
           { path: '/analytics', element: page(NameAnalyticsPage) },
           { path: '/user-analytics', element: page(UserAnalyticsPage) },
           { path: '/advanced-analytics', element: <NotBuiltYet title="Advanced Analytics" /> },
-          { path: '/user-management', element: <NotBuiltYet title="User Management" /> },
-          { path: '/audit-logs', element: <NotBuiltYet title="Audit Logs" /> },
+          { path: '/user-management', element: page(UserManagementPage) },
+          { path: '/audit-logs', element: page(AuditLogsPage) },
           { path: '/data-export', element: <NotBuiltYet title="Data Export" /> },
           { path: '/database-admin', element: <NotBuiltYet title="Database Admin" /> },
           // Behind the guard too: a visitor without a session goes to /login, not to a console page.

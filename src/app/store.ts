@@ -8,6 +8,7 @@ import { namesReducer } from '../features/names/namesSlice';
 import { jobsReducer } from '../features/jobs/jobsSlice';
 import { analyticsReducer } from '../features/analytics/analyticsSlice';
 import { swipeTotalsReducer, usersReducer } from '../features/users';
+import { auditLogsReducer } from '../features/auditLogs';
 import { rootSaga } from './rootSaga';
 import { config } from '../config/env';
 
@@ -18,6 +19,7 @@ export const rootReducer = combineReducers({
   analytics: analyticsReducer,
   users: usersReducer,
   userSwipeTotals: swipeTotalsReducer,
+  auditLogs: auditLogsReducer,
   [api.reducerPath]: api.reducer,
 });
 

@@ -1,0 +1,105 @@
+import { useMemo } from 'react';
+import { Alert, Box, Button, CircularProgress, Container, Paper, Stack, Typography } from '@mui/material';
+import { errorReason } from '../../api/errors';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { formatCount } from '../../lib/format';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { jobCancelRequested } from '../jobs';
+import { useGetAuditStatsQuery } from './auditLogsApi';
+import { auditExportRequested, newAuditExportJobId, selectLatestAuditExport } from './auditExportSaga';
+import { selectAuditFilters, selectAuditView } from './auditLogsSlice';
+import { rangeParam } from './auditLogsUrl';
+import { AuditExportStatus } from './components/AuditExportStatus';
+import { AuditFiltersBar, RANGE_LABELS } from './components/AuditFiltersBar';
+import { AuditLogTable, NO_AUDIT_LOGS_TEXT } from './components/AuditLogTable';
+import { AuditStatsSection } from './components/AuditStatsSection';
+import { useAuditLogList } from './hooks/useAuditLogList';
+import { useAuditUrlSync } from './hooks/useAuditUrlSync';
+
+/** /audit-logs (spec 2): filters, statistics, the trail with Load more, and the CSV export. */
+export default function AuditLogsPage() {
+  usePageTitle('Audit Logs');
+  const dispatch = useAppDispatch();
+  const ready = useAuditUrlSync();
+  const filters = useAppSelector(selectAuditFilters);
+  const view = useAppSelector(selectAuditView);
+  const list = useAuditLogList(ready);
+  const stats = useGetAuditStatsQuery(ready ? { since: view.since, source: view.source } : { since: undefined, source: 'all' }, {
+    skip: !ready,
+  });
+  const exportJob = useAppSelector(selectLatestAuditExport);
+  const exportRunning = exportJob?.state === 'running';
+  const knownEvents = useMemo(() => stats.currentData?.byEvent.map((e) => e.event) ?? [], [stats.currentData]);
+
+  return (
+    <Container maxWidth="xl" sx={{ py: 3 }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+        Audit Logs
+      </Typography>
+      <Stack spacing={3}>
+        <AuditFiltersBar
+          knownEvents={knownEvents}
+          exportRunning={exportRunning}
+          onExport={() => dispatch(auditExportRequested({ jobId: newAuditExportJobId(), view }))}
+        />
+        {exportJob && <AuditExportStatus job={exportJob} onCancel={() => dispatch(jobCancelRequested({ id: exportJob.id }))} />}
+        <AuditStatsSection
+          stats={stats.currentData}
+          loading={stats.isFetching}
+          error={stats.isError ? errorReason(stats.error) : null}
+          rangeLabel={RANGE_LABELS[rangeParam(filters.rangeDays)]}
+        />
+        <Paper component="section" aria-labelledby="audit-list-heading" sx={{ p: 2.5 }}>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', mb: 1.5 }}>
+            <Typography id="audit-list-heading" variant="h6" component="h2">
+              Audit trail
+            </Typography>
+            <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="audit-count">
+              {list.isLoadingFirstPage
+                ? 'Loading entries…'
+                : `Showing ${formatCount(list.rows.length)} ${list.rows.length === 1 ? 'entry' : 'entries'}`}
+            </Typography>
+          </Stack>
+          <Box sx={{ height: list.rows.length > 0 ? 'max(420px, calc(100vh - 420px))' : 260 }}>
+            <AuditLogTable
+              rows={list.rows}
+              loading={list.isLoadingFirstPage}
+              source={filters.source}
+              noRowsLabel={list.error && list.rows.length === 0 ? 'The audit logs could not be loaded.' : NO_AUDIT_LOGS_TEXT}
+            />
+          </Box>
+          <Box sx={{ minHeight: 52, display: 'flex', alignItems: 'center', justifyContent: 'center', pt: 1.5 }}>
+            {list.error ? (
+              <Alert
+                severity="error"
+                sx={{ width: '100%' }}
+                action={
+                  <Button color="inherit" size="small" onClick={list.retry}>
+                    Retry
+                  </Button>
+                }
+              >
+                Failed to load audit logs: {list.error}
+              </Alert>
+            ) : list.isFetchingMore ? (
+              <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }} role="status">
+                <CircularProgress size={20} />
+                <Typography variant="body2" color="text.secondary">
+                  Loading more entries…
+                </Typography>
+              </Stack>
+            ) : list.hasNextPage ? (
+              <Button variant="outlined" onClick={list.loadMore}>
+                Load more
+              </Button>
+            ) : list.rows.length > 0 ? (
+              <Typography variant="body2" color="text.secondary">
+                End of the audit trail for these filters.
+              </Typography>
+            ) : null}
+          </Box>
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,205 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../../mocks/server';
+import { makeUserFixtures } from '../../../mocks/users.handlers';
+import { renderUserManagement, usersDb, installUsersHandlers } from './testing/usersTestKit';
+import { NO_USERS_TEXT } from './components/UsersTableSection';
+
+const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
+const lastList = () => usersDb.listRequests[usersDb.listRequests.length - 1];
+
+// The DataGrid in jsdom is slow on a busy machine.
+jest.setTimeout(120_000);
+installUsersHandlers();
+
+describe('User Management', () => {
+  it('lists the first page of 50, newest first, with the total and the page title', async () => {
+    renderUserManagement();
+    expect(await screen.findByText('60 users match')).toBeInTheDocument();
+    expect(await screen.findByText('Anna A.')).toBeInTheDocument();
+    expect(lastList().get('limit')).toBe('50');
+    expect(lastList().get('offset')).toBe('0');
+    expect(lastList().get('sort')).toBe('createdAt');
+    expect(lastList().get('order')).toBe('desc');
+    expect(document.title).toMatch(/^User Management/);
+    expect(screen.getByText('1–50 of 60')).toBeInTheDocument();
+  });
+
+  it('fetches swipe totals only for the rows on screen, at most ten at a time', async () => {
+    usersDb.swipeDelayMs = 30;
+    renderUserManagement();
+    await screen.findByText('Anna A.');
+    // u0001 has 11 swipes
+    await waitFor(() => expect(within(row('Anna A.')).getByText('11')).toBeInTheDocument());
+    await waitFor(() => expect(screen.queryAllByLabelText('Loading swipes')).toHaveLength(0));
+    const rendered = screen.getAllByRole('row').length - 1;
+    expect(rendered).toBeLessThan(50);
+    expect(new Set(usersDb.swipeRequests).size).toBe(usersDb.swipeRequests.length);
+    expect(usersDb.swipeRequests.length).toBeLessThanOrEqual(rendered);
+    // in row order, never past the rendered rows
+    const uids = makeUserFixtures().map((u) => u.uid);
+    expect(usersDb.swipeRequests).toEqual(uids.slice(0, usersDb.swipeRequests.length));
+  });
+
+  it('searches (debounced) and filters, mirrored in the address', async () => {
+    const { router } = renderUserManagement();
+    await screen.findByText('60 users match');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search users' }), { target: { value: 'ANNA' } });
+    expect(await screen.findByText('5 users match')).toBeInTheDocument();
+    expect(lastList().get('search')).toBe('ANNA');
+    expect(router.state.location.search).toBe('?q=ANNA');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Advanced filters' }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Premium' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Premium' }));
+    await waitFor(() => expect(lastList().get('isPremium')).toBe('true'));
+    expect(router.state.location.search).toBe('?q=ANNA&premium=premium');
+    expect(await screen.findByText('5 users match')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Created from'), { target: { value: '2026-02-20' } });
+    await waitFor(() => expect(lastList().get('createdFrom')).toBe(new Date(2026, 1, 20).toISOString()));
+    expect(await screen.findByText('1 user matches')).toBeInTheDocument();
+  });
+
+  it('opens with the view of a shared link', async () => {
+    renderUserManagement('/user-management?active=inactive&size=25&sort=email:asc');
+    await screen.findByText(/users? match/);
+    expect(lastList().get('accountActive')).toBe('false');
+    expect(lastList().get('limit')).toBe('25');
+    expect(lastList().get('sort')).toBe('email');
+    expect(lastList().get('order')).toBe('asc');
+    expect(screen.getByRole('group', { name: 'Advanced filters' })).toBeInTheDocument();
+  });
+
+  it('says so when nothing matches', async () => {
+    renderUserManagement('/user-management?q=nobody-at-all');
+    expect(await screen.findByText(NO_USERS_TEXT)).toBeInTheDocument();
+    expect(screen.getByText('No users found matching your criteria.')).toBeInTheDocument();
+  });
+
+  it('grants and removes premium, with the activity toast on a grant', async () => {
+    renderUserManagement();
+    await screen.findByText('Anna A.');
+    // u0002 (Bjorn B.) is free
+    fireEvent.click(within(row('Bjorn B.')).getByRole('button', { name: 'Grant Premium' }));
+    expect(await screen.findByText('Premium granted to Bjorn B..')).toBeInTheDocument();
+    expect(screen.getByText('Premium upgrade: Bjorn B. is now a premium user.')).toBeInTheDocument();
+    expect(usersDb.records.get('u0002')!.isPremium).toBe(true);
+    fireEvent.click(await within(row('Bjorn B.')).findByRole('button', { name: 'Remove Premium' }));
+    expect(await screen.findByText('Premium removed from Bjorn B..')).toBeInTheDocument();
+    expect(usersDb.records.get('u0002')!.isPremium).toBe(false);
+    expect(within(row('Bjorn B.')).getByRole('button', { name: 'Grant Premium' })).toBeInTheDocument();
+  });
+
+  it('deactivates and activates', async () => {
+    renderUserManagement();
+    await screen.findByText('Anna A.');
+    fireEvent.click(within(row('Anna A.')).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('Anna A. was deactivated.')).toBeInTheDocument();
+    expect(usersDb.records.get('u0001')!.accountActive).toBe(false);
+    fireEvent.click(await within(row('Anna A.')).findByRole('button', { name: 'Activate' }));
+    expect(await screen.findByText('Anna A. was activated.')).toBeInTheDocument();
+    expect(usersDb.records.get('u0001')!.accountActive).toBe(true);
+  });
+
+  it('says why a change failed and keeps the row as it was', async () => {
+    server.use(
+      http.patch('*/api/users/:uid', () =>
+        HttpResponse.json({ error: 'forbidden', message: 'Admins cannot be changed here' }, { status: 403 }),
+      ),
+    );
+    renderUserManagement();
+    await screen.findByText('Anna A.');
+    fireEvent.click(within(row('Bjorn B.')).getByRole('button', { name: 'Grant Premium' }));
+    expect(await screen.findByText('Failed to update Bjorn B.: Admins cannot be changed here')).toBeInTheDocument();
+    expect(within(row('Bjorn B.')).getByRole('button', { name: 'Grant Premium' })).toBeEnabled();
+  });
+
+  it('deletes a user after a confirmation that says it cannot be undone', async () => {
+    renderUserManagement();
+    await screen.findByText('Anna A.');
+    fireEvent.click(within(row('Ciara C.')).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('This cannot be undone.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete user' }));
+    expect(await screen.findByText('Ciara C. was deleted.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Ciara C.')).not.toBeInTheDocument());
+    expect(usersDb.records.has('u0003')).toBe(false);
+    expect(await screen.findByText('59 users match')).toBeInTheDocument();
+  });
+
+  it('shows pending and failed toasts when a delete fails, and keeps the user', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.delete('*/api/users/:uid', async () => {
+        await gate;
+        return HttpResponse.json({ error: 'internal', message: 'database unavailable' }, { status: 500 });
+      }),
+    );
+    renderUserManagement();
+    await screen.findByText('Anna A.');
+    fireEvent.click(within(row('Ciara C.')).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete user' }));
+    expect(await screen.findByText('Deleting Ciara C.…')).toBeInTheDocument();
+    act(() => release());
+    expect(await screen.findByText('Failed to delete Ciara C.: database unavailable')).toBeInTheDocument();
+    expect(screen.getByText('Ciara C.')).toBeInTheDocument();
+    expect(usersDb.records.has('u0003')).toBe(true);
+  });
+
+  it('Show All reads the whole list page by page with the cursor', async () => {
+    usersDb.reset(makeUserFixtures(2300));
+    const { router } = renderUserManagement('/user-management?size=all');
+    expect(await screen.findByText('2,300 users match')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('2,300 of 2,300')).toBeInTheDocument());
+    const pages = usersDb.listRequests.map((p) => [p.get('limit'), p.get('cursor')]);
+    expect(pages).toEqual([
+      ['1000', null],
+      ['1000', '1000'],
+      ['1000', '2000'],
+    ]);
+    expect(router.state.location.search).toBe('?size=all');
+    // virtualized: far fewer rows in the DOM than loaded
+    expect(screen.getAllByRole('row').length).toBeLessThan(100);
+  });
+
+  it('changes the page size and the page', async () => {
+    const { router } = renderUserManagement();
+    await screen.findByText('1–50 of 60');
+    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(await screen.findByText('51–60 of 60')).toBeInTheDocument();
+    expect(lastList().get('offset')).toBe('50');
+    expect(router.state.location.search).toBe('?page=2');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Users per page/ }));
+    const options = within(await screen.findByRole('listbox'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toEqual(['25', '50', '100', '250', 'Show All']);
+    fireEvent.click(screen.getByRole('option', { name: '250' }));
+    expect(await screen.findByText('1–60 of 60')).toBeInTheDocument();
+    expect(lastList().get('limit')).toBe('250');
+    expect(router.state.location.search).toBe('?size=250');
+  });
+
+  it('shows every field of a record in the detail drawer', async () => {
+    renderUserManagement();
+    await screen.findByText('Anna A.');
+    fireEvent.click(within(row('Anna A.')).getByRole('button', { name: 'Details' }));
+    const details = await screen.findByRole('region', { name: 'User details' });
+    for (const field of [
+      'uid',
+      'email',
+      'preferredLanguage',
+      'connectionRequestSent',
+      'dailySwipeCount',
+      'totalActiveTimeFormatted',
+      'notificationSettings',
+      'dailyReminder',
+    ]) {
+      expect(within(details).getByText(field)).toBeInTheDocument();
+    }
+    expect(within(details).getByText('anna.1@example.com')).toBeInTheDocument();
+    expect(within(details).getByText('0h 0m 0s')).toBeInTheDocument();
+  });
+});

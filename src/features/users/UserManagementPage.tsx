@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { Container, Stack, Typography } from '@mui/material';
+import { useAppDispatch } from '../../app/hooks';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { UserSearchBar } from './components/UserSearchBar';
+import { UsersTableSection } from './components/UsersTableSection';
+import { useUsersUrlSync } from './hooks/useUsersUrlSync';
+import { swipeTotalsReset } from './swipeTotalsSlice';
+
+/** /user-management (spec 2): search and advanced filters, the users table with its toggles and delete. */
+export default function UserManagementPage() {
+  usePageTitle('User Management');
+  const dispatch = useAppDispatch();
+  const ready = useUsersUrlSync();
+  // Totals move as people swipe: each visit fetches them afresh.
+  useEffect(() => {
+    dispatch(swipeTotalsReset());
+  }, [dispatch]);
+  return (
+    <Container maxWidth="xl" sx={{ py: 3 }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+        User Management
+      </Typography>
+      <Stack spacing={3}>
+        <UserSearchBar />
+        <UsersTableSection enabled={ready} />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,181 @@
+import { useMemo } from 'react';
+import { Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import InfoIcon from '@mui/icons-material/InfoOutlined';
+import type { UserRecord } from '../../../api/contract';
+import { USER_SORT_FIELDS } from '../../../api/usersAuditContract';
+import type { UserSort } from '../usersSlice';
+import { SwipeTotalCell } from './SwipeTotalCell';
+import { formatDateTime } from './userFormat';
+
+export interface UserRowActions {
+  onTogglePremium(user: UserRecord): void;
+  onToggleActive(user: UserRecord): void;
+  onDelete(user: UserRecord): void;
+  onDetails(user: UserRecord): void;
+  /** uids with a change on its way: their buttons wait */
+  busy: ReadonlySet<string>;
+}
+
+export interface UsersGridProps extends UserRowActions {
+  rows: UserRecord[];
+  loading: boolean;
+  noRowsLabel: string;
+  sort: UserSort;
+  onSortChange(sort: UserSort): void;
+}
+
+const SORTABLE = new Set<string>(USER_SORT_FIELDS);
+
+function dateColumn(field: keyof UserRecord, headerName: string): GridColDef<UserRecord> {
+  return {
+    field,
+    headerName,
+    width: 170,
+    sortable: SORTABLE.has(field),
+    valueFormatter: (value: string | null) => formatDateTime(value),
+  };
+}
+
+/**
+ * The users table. It is given exactly the rows to show (one page, or everything for Show All) and never
+ * pages or sorts by itself: the server does both. It sits in a box of fixed height so the grid virtualizes
+ * its rows (only those on screen are in the DOM, which keeps Show All of 10,000+ users responsive and is
+ * what limits the swipe-total requests to the rows on screen).
+ */
+export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...actions }: UsersGridProps) {
+  const { onTogglePremium, onToggleActive, onDelete, onDetails, busy } = actions;
+  const columns = useMemo<GridColDef<UserRecord>[]>(
+    () => [
+      {
+        field: 'displayName',
+        headerName: 'User',
+        flex: 1.4,
+        minWidth: 220,
+        renderCell: ({ row }) => (
+          <Box sx={{ lineHeight: 1.3, py: 0.5, minWidth: 0 }}>
+            <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+              {row.displayName || row.username || '—'}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" noWrap component="div">
+              {row.email ?? row.uid}
+            </Typography>
+          </Box>
+        ),
+      },
+      { field: 'username', headerName: 'Username', width: 140, valueFormatter: (v: string | null) => v ?? '—' },
+      { field: 'uid', headerName: 'UID', width: 130, sortable: false },
+      {
+        field: 'isPremium',
+        headerName: 'Plan',
+        width: 100,
+        sortable: false,
+        renderCell: ({ row }) =>
+          row.isPremium ? <Chip size="small" color="warning" label="Premium" /> : <Chip size="small" variant="outlined" label="Free" />,
+      },
+      {
+        field: 'accountActive',
+        headerName: 'Status',
+        width: 105,
+        sortable: false,
+        renderCell: ({ row }) =>
+          row.accountActive ? <Chip size="small" color="success" label="Active" /> : <Chip size="small" color="default" label="Inactive" />,
+      },
+      {
+        field: 'connectedUserId',
+        headerName: 'Connected',
+        width: 105,
+        sortable: false,
+        valueFormatter: (v: string | null) => (v ? 'Yes' : 'No'),
+      },
+      {
+        field: 'swipes',
+        headerName: 'Swipes',
+        width: 90,
+        sortable: false,
+        align: 'right',
+        headerAlign: 'right',
+        renderCell: ({ row }) => <SwipeTotalCell uid={row.uid} />,
+      },
+      dateColumn('createdAt', 'Created'),
+      dateColumn('lastActiveDate', 'Last active'),
+      {
+        field: 'actions',
+        headerName: 'Actions',
+        width: 330,
+        sortable: false,
+        renderCell: ({ row }) => {
+          const pending = busy.has(row.uid);
+          return (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
+              <Button
+                size="small"
+                variant={row.isPremium ? 'outlined' : 'contained'}
+                color="warning"
+                disabled={pending}
+                onClick={() => onTogglePremium(row)}
+                sx={{ minWidth: 128, whiteSpace: 'nowrap' }}
+              >
+                {row.isPremium ? 'Remove Premium' : 'Grant Premium'}
+              </Button>
+              <Button
+                size="small"
+                variant="outlined"
+                color={row.accountActive ? 'inherit' : 'success'}
+                disabled={pending}
+                onClick={() => onToggleActive(row)}
+                sx={{ minWidth: 96 }}
+              >
+                {row.accountActive ? 'Deactivate' : 'Activate'}
+              </Button>
+              <Tooltip title="Details">
+                <IconButton size="small" aria-label="Details" onClick={() => onDetails(row)}>
+                  <InfoIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title="Delete user">
+                <span>
+                  <IconButton size="small" color="error" aria-label="Delete" disabled={pending} onClick={() => onDelete(row)}>
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                </span>
+              </Tooltip>
+            </Stack>
+          );
+        },
+      },
+    ],
+    [onTogglePremium, onToggleActive, onDelete, onDetails, busy],
+  );
+
+  const sortModel = useMemo<GridSortModel>(() => [{ field: sort.field, sort: sort.direction }], [sort]);
+
+  return (
+    <DataGrid<UserRecord>
+      rows={rows}
+      columns={columns}
+      getRowId={(row) => row.uid}
+      loading={loading}
+      // The server pages and sorts: the grid shows what it is given, and the pager below the grid is ours
+      // (the MIT grid refuses pages over 100, and Show All needs no pager at all).
+      paginationMode="server"
+      rowCount={rows.length}
+      paginationModel={{ page: 0, pageSize: 100 }}
+      hideFooter
+      sortingMode="server"
+      sortingOrder={['desc', 'asc']}
+      sortModel={sortModel}
+      onSortModelChange={(model) => {
+        const [first] = model;
+        if (first?.sort && SORTABLE.has(first.field)) onSortChange({ field: first.field as UserSort['field'], direction: first.sort });
+      }}
+      disableColumnFilter
+      disableColumnMenu
+      disableRowSelectionOnClick
+      rowHeight={56}
+      localeText={{ noRowsLabel }}
+      sx={{ border: 0 }}
+    />
+  );
+}

@@ -1,0 +1,39 @@
+import { TablePagination } from '@mui/material';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { formatCount } from '../../../lib/format';
+import { USER_PAGE_SIZES, pageChanged, pageSizeChanged, selectUserPage, selectUserPageSize } from '../usersSlice';
+
+/** MUI's "All" convention in rowsPerPageOptions; the slice calls it 'all'. */
+const SHOW_ALL = -1;
+const OPTIONS = [...USER_PAGE_SIZES, { label: 'Show All', value: SHOW_ALL }];
+
+/** Page size (25, 50, 100, 250, Show All) and page, under the grid. */
+export function UsersPager({ total, shown }: { total: number | null; shown: number }) {
+  const dispatch = useAppDispatch();
+  const pageSize = useAppSelector(selectUserPageSize);
+  const page = useAppSelector(selectUserPage);
+  const size = pageSize === 'all' ? SHOW_ALL : pageSize;
+  // A total the backend cannot give: allow "next" while full pages come back.
+  const count = total ?? (pageSize !== 'all' && shown === pageSize ? -1 : page * size + shown);
+  return (
+    <TablePagination
+      component="div"
+      count={count}
+      page={pageSize === 'all' ? 0 : page}
+      rowsPerPage={size}
+      rowsPerPageOptions={OPTIONS}
+      labelRowsPerPage="Users per page:"
+      labelDisplayedRows={({ from, to, count: c }) =>
+        pageSize === 'all'
+          ? `${formatCount(shown)} of ${formatCount(total ?? shown)}`
+          : `${formatCount(from)}–${formatCount(to)} of ${c === -1 ? `more than ${formatCount(to)}` : formatCount(c)}`
+      }
+      onPageChange={(_event, next) => dispatch(pageChanged(next))}
+      onRowsPerPageChange={(event) => {
+        const value = Number(event.target.value);
+        dispatch(pageSizeChanged(value === SHOW_ALL ? 'all' : (value as (typeof USER_PAGE_SIZES)[number])));
+      }}
+      slotProps={{ actions: { nextButton: { disabled: pageSize === 'all' || undefined } } }}
+    />
+  );
+}

@@ -1,0 +1,157 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import type { UserRecord } from '../../../api/contract';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { formatCount } from '../../../lib/format';
+import { useUserList } from '../hooks/useUserList';
+import { useVisibleRowsReporter, VisibleRowsContext } from '../hooks/useVisibleRowsReporter';
+import { useDeleteUserMutation, useUpdateUserFlagsMutation } from '../usersApi';
+import { userLabel } from '../userMutationToasts';
+import { selectUserSort, sortChanged } from '../usersSlice';
+import { UserDetailDrawer } from './UserDetailDrawer';
+import { UsersGrid } from './UsersGrid';
+import { UsersPager } from './UsersPager';
+
+/** Spec 8. */
+export const NO_USERS_TEXT = 'No users found matching your criteria.';
+
+function listSummary(total: number | null, shown: number, loading: boolean): string {
+  if (loading) return 'Loading users…';
+  if (total === null) return `Showing ${formatCount(shown)} users`;
+  return `${formatCount(total)} ${total === 1 ? 'user matches' : 'users match'}`;
+}
+
+/** The list: count, Show All progress, the grid, the pager, the delete confirmation and the detail drawer. */
+export function UsersTableSection({ enabled }: { enabled: boolean }) {
+  const dispatch = useAppDispatch();
+  const list = useUserList(enabled);
+  const sort = useAppSelector(selectUserSort);
+  const rowOrder = useMemo(() => list.rows.map((u) => u.uid), [list.rows]);
+  const registerVisibleRow = useVisibleRowsReporter(rowOrder);
+
+  const [updateFlags] = useUpdateUserFlagsMutation();
+  const [deleteUser, { isLoading: deleting }] = useDeleteUserMutation();
+  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const track = useCallback(async (uid: string, work: () => Promise<unknown>) => {
+    setBusy((b) => new Set(b).add(uid));
+    try {
+      await work();
+    } catch {
+      // the mutation's own toast has said what went wrong
+    } finally {
+      setBusy((b) => {
+        const next = new Set(b);
+        next.delete(uid);
+        return next;
+      });
+    }
+  }, []);
+
+  const onTogglePremium = useCallback(
+    (user: UserRecord) =>
+      void track(user.uid, () => updateFlags({ uid: user.uid, update: { isPremium: !user.isPremium }, label: userLabel(user) }).unwrap()),
+    [track, updateFlags],
+  );
+  const onToggleActive = useCallback(
+    (user: UserRecord) =>
+      void track(user.uid, () =>
+        updateFlags({ uid: user.uid, update: { accountActive: !user.accountActive }, label: userLabel(user) }).unwrap(),
+      ),
+    [track, updateFlags],
+  );
+
+  // The dialog keeps whom it asks about apart from `open`, so its text does not change while it fades out.
+  const [toDelete, setToDelete] = useState<UserRecord | null>(null);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const onDelete = useCallback((user: UserRecord) => {
+    setToDelete(user);
+    setDeleteOpen(true);
+  }, []);
+  async function confirmDelete() {
+    if (!toDelete) return;
+    const user = toDelete;
+    await track(user.uid, () => deleteUser({ uid: user.uid, label: userLabel(user) }).unwrap());
+    setDeleteOpen(false);
+    setDetailUid((uid) => (uid === user.uid ? null : uid));
+  }
+
+  // The drawer follows the row, so a toggle made while it is open shows there too.
+  const [detailUid, setDetailUid] = useState<string | null>(null);
+  const [detailSnapshot, setDetailSnapshot] = useState<UserRecord | null>(null);
+  const onDetails = useCallback((user: UserRecord) => {
+    setDetailUid(user.uid);
+    setDetailSnapshot(user);
+  }, []);
+  const detailUser = detailUid === null ? null : (list.rows.find((u) => u.uid === detailUid) ?? detailSnapshot);
+
+  const progress = list.showAllProgress;
+  const percent = progress?.total ? Math.min(100, (progress.loaded / progress.total) * 100) : undefined;
+
+  return (
+    <Paper component="section" aria-labelledby="users-list-heading" sx={{ p: 2.5 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline', justifyContent: 'space-between', mb: 1.5, flexWrap: 'wrap' }}>
+        <Typography id="users-list-heading" variant="h6" component="h2">
+          Users
+        </Typography>
+        <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="users-count">
+          {listSummary(list.total, list.rows.length, list.isLoading)}
+        </Typography>
+      </Stack>
+
+      {progress && (
+        <Box role="status" aria-label="Loading all users" sx={{ mb: 1.5 }}>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+            Loading all users: {formatCount(progress.loaded)}
+            {progress.total !== null ? ` of ${formatCount(progress.total)}` : ''}…
+          </Typography>
+          <LinearProgress variant={percent === undefined ? 'indeterminate' : 'determinate'} value={percent} />
+        </Box>
+      )}
+
+      {list.error && (
+        <Alert
+          severity="error"
+          sx={{ mb: 1.5 }}
+          action={
+            <Button color="inherit" size="small" onClick={list.retry}>
+              Retry
+            </Button>
+          }
+        >
+          Failed to load users: {list.error}
+        </Alert>
+      )}
+
+      <VisibleRowsContext.Provider value={registerVisibleRow}>
+        <Box sx={{ height: 'max(420px, calc(100vh - 330px))' }}>
+          <UsersGrid
+            rows={list.rows}
+            loading={list.isLoading || (list.isFetching && !progress)}
+            noRowsLabel={list.error ? 'The users could not be loaded.' : NO_USERS_TEXT}
+            sort={sort}
+            onSortChange={(next) => dispatch(sortChanged(next))}
+            onTogglePremium={onTogglePremium}
+            onToggleActive={onToggleActive}
+            onDelete={onDelete}
+            onDetails={onDetails}
+            busy={busy}
+          />
+        </Box>
+      </VisibleRowsContext.Provider>
+      <UsersPager total={list.total} shown={list.rows.length} />
+
+      <ConfirmDialog
+        open={deleteOpen}
+        title={`Delete ${toDelete ? userLabel(toDelete) : 'user'}?`}
+        message={`This permanently deletes ${toDelete ? userLabel(toDelete) : 'the user'}'s account and record, with their swipes, connection requests and connections. This cannot be undone.`}
+        confirmLabel="Delete user"
+        destructive
+        pending={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleteOpen(false)}
+      />
+      <UserDetailDrawer user={detailUser} onClose={() => setDetailUid(null)} />
+    </Paper>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useMemo } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import type { UserRecord } from '../../../api/contract';
+import { errorReason } from '../../../api/errors';
+import { useAppSelector } from '../../../app/hooks';
+import { useListAllUsersInfiniteQuery, useListUsersQuery } from '../usersApi';
+import { userListKey, userPageQuery } from '../usersQuery';
+import { selectUserFilters, selectUserPage, selectUserPageSize, selectUserSort } from '../usersSlice';
+
+export interface UserList {
+  rows: UserRecord[];
+  /** records matching the filters; null when the backend cannot say */
+  total: number | null;
+  /** nothing to show yet for this view */
+  isLoading: boolean;
+  /** a page (or the next Show All page) is on its way */
+  isFetching: boolean;
+  error: string | null;
+  /** Show All still reading pages: loaded so far, and the total when known */
+  showAllProgress: { loaded: number; total: number | null } | null;
+  retry(): void;
+}
+
+/**
+ * The rows the grid shows. A page size of 25..250 is one offset page; Show All reads the whole list with
+ * the keyset cursor, one page of 1,000 after another (never one giant request), and the grid shows the rows
+ * as they arrive.
+ */
+export function useUserList(enabled: boolean): UserList {
+  const filters = useAppSelector(selectUserFilters);
+  const sort = useAppSelector(selectUserSort);
+  const pageSize = useAppSelector(selectUserPageSize);
+  const page = useAppSelector(selectUserPage);
+  const key = useMemo(() => userListKey(filters, sort), [filters, sort]);
+  const showAll = pageSize === 'all';
+
+  const pageQuery = useListUsersQuery(enabled && !showAll ? userPageQuery(key, pageSize, page) : skipToken);
+  const allQuery = useListAllUsersInfiniteQuery(enabled && showAll ? key : skipToken);
+
+  const { currentData: allData, hasNextPage, isFetching: allFetching, isError: allFailed, fetchNextPage } = allQuery;
+  const loadedPages = allData?.pages.length ?? 0;
+  // Read on one page at a time until the list ends; `isFetching` gates it, an error stops it.
+  useEffect(() => {
+    if (showAll && loadedPages > 0 && hasNextPage && !allFetching && !allFailed) void fetchNextPage();
+  }, [showAll, loadedPages, hasNextPage, allFetching, allFailed, fetchNextPage]);
+
+  const allRows = useMemo(() => allData?.pages.flatMap((p) => p.users) ?? [], [allData]);
+
+  if (showAll) {
+    const total = allData?.pages[0]?.total ?? null;
+    const reading = loadedPages === 0 || Boolean(hasNextPage);
+    return {
+      rows: allRows,
+      total: reading ? total : allRows.length,
+      isLoading: !enabled || (allFetching && loadedPages === 0),
+      isFetching: allFetching,
+      error: allFailed ? errorReason(allQuery.error) : null,
+      showAllProgress: reading && !allFailed ? { loaded: allRows.length, total } : null,
+      retry: () => (loadedPages > 0 ? void fetchNextPage() : void allQuery.refetch()),
+    };
+  }
+  // currentData: after a view change the previous view's rows must not linger under the new filters.
+  const data = pageQuery.currentData;
+  return {
+    rows: data?.users ?? [],
+    total: data?.total ?? null,
+    isLoading: !enabled || (pageQuery.isFetching && !data),
+    isFetching: pageQuery.isFetching,
+    error: pageQuery.isError ? errorReason(pageQuery.error) : null,
+    showAllProgress: null,
+    retry: () => void pageQuery.refetch(),
+  };
+}

@@ -1,0 +1,42 @@
+// Shared set-up for the User Management screen tests (not a test file itself): the page over the local
+// adapter, whose HTTP calls msw answers from mocks/users.handlers.ts.
+import { configure } from '@testing-library/react';
+import type { RouteObject } from 'react-router-dom';
+import { createFakeBackend, makeUserRecord } from '../../../../mocks/fakeBackend';
+import { renderWithProviders, signedInAdminState } from '../../../../mocks/renderWithProviders';
+import { server } from '../../../../mocks/server';
+import { usersDb, usersHandlers } from '../../../../mocks/users.handlers';
+import { createLocalUserManagement } from '../../../backend/local/localUsersAudit';
+import UserManagementPage from '../UserManagementPage';
+
+configure({ asyncUtilTimeout: 10_000 });
+
+/** Call at module level: these handlers answer before any other feature's (e.g. the analytics fixtures' user-swipes). */
+export function installUsersHandlers() {
+  beforeEach(() => {
+    usersDb.reset();
+    server.use(...usersHandlers);
+  });
+}
+
+export function renderUserManagement(route = '/user-management', routes: RouteObject[] = []) {
+  const account = { uid: 'admin-1', email: 'admin@example.com', displayName: 'Demo Admin' };
+  const backend = createFakeBackend({ signedIn: account });
+  backend.records.set(account.uid, makeUserRecord({ ...account, isAdmin: true }));
+  backend.userManagement = createLocalUserManagement({
+    apiBaseUrl: 'http://localhost/api',
+    timeoutMs: 10_000,
+    getToken: async () => 'token',
+  });
+  return renderWithProviders(<UserManagementPage />, {
+    route,
+    routes,
+    backend,
+    preloadedState: {
+      ...signedInAdminState,
+      session: { ...signedInAdminState.session!, user: { ...account, isAdmin: true } as never },
+    },
+  });
+}
+
+export { usersDb };
