@@ -12,6 +12,7 @@ const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const ManageNamesPage = lazy(() => import('../features/names/ManageNamesPage'));
 const BulkUploadPage = lazy(() => import('../features/bulkUpload/BulkUploadPage'));
 const NameAnalyticsPage = lazy(() => import('../features/analytics/pages/NameAnalyticsPage'));
+const AdvancedAnalyticsPage = lazy(() => import('../features/analytics/pages/AdvancedAnalyticsPage'));
 const UserAnalyticsPage = lazy(() => import('../features/analytics/pages/UserAnalyticsPage'));
 const UserManagementPage = lazy(() => import('../features/users/UserManagementPage'));
 const AuditLogsPage = lazy(() => import('../features/auditLogs/AuditLogsPage'));
@@ -40,7 +41,7 @@ export const routes: RouteObject[] = [
           { path: '/bulk-upload', element: page(BulkUploadPage) },
           { path: '/analytics', element: page(NameAnalyticsPage) },
           { path: '/user-analytics', element: page(UserAnalyticsPage) },
-          { path: '/advanced-analytics', element: <NotBuiltYet title="Advanced Analytics" /> },
+          { path: '/advanced-analytics', element: page(AdvancedAnalyticsPage) },
           { path: '/user-management', element: page(UserManagementPage) },
           { path: '/audit-logs', element: page(AuditLogsPage) },
           { path: '/data-export', element: <NotBuiltYet title="Data Export" /> },

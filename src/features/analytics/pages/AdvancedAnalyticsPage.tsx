@@ -1,0 +1,215 @@
+import { useMemo } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Container,
+  Grid,
+  List,
+  ListItem,
+  ListItemIcon,
+  ListItemText,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
+import LightbulbOutlined from '@mui/icons-material/LightbulbOutlined';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { ANALYTICS_DEFAULTS } from '../../../api/analyticsContract';
+import { formatCount } from '../../../lib/format';
+import { formatPercent, formatSeconds } from '../../../lib/analyticsFormat';
+import { usePageTitle } from '../../../lib/usePageTitle';
+import {
+  useGetDecisionTimeStatsQuery,
+  useGetMatchConversionRateQuery,
+  useGetPopularityTrendsQuery,
+  useGetTopNamesByGenderQuery,
+  useGetTopNamesByNationalityQuery,
+  useGetTopRankedNamesQuery,
+  useGetUserStatsQuery,
+} from '../analyticsApi';
+import { withFallback } from '../analyticsFallback';
+import { AnalyticsSection } from '../components/AnalyticsSection';
+import { MetricCard } from '../components/MetricCard';
+import { TopNamesGroups } from '../components/TopNamesGroups';
+import { UserLookupPanel } from '../components/UserLookupPanel';
+import { buildInsights } from '../insights';
+import { genderGroups, nationalityGroups } from '../topNames';
+
+const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** /advanced-analytics (spec 2): summary cards, insights, top names per gender and nationality, and one user's analytics. */
+export default function AdvancedAnalyticsPage() {
+  usePageTitle('Advanced Analytics');
+  const statsQuery = useGetUserStatsQuery();
+  const decisionQuery = useGetDecisionTimeStatsQuery();
+  const conversionQuery = useGetMatchConversionRateQuery();
+  const trendsQuery = useGetPopularityTrendsQuery(ANALYTICS_DEFAULTS.popularityTrendDays);
+  const topRankedQuery = useGetTopRankedNamesQuery(ANALYTICS_DEFAULTS.topRankedLimit);
+  const genderQuery = useGetTopNamesByGenderQuery();
+  const nationalityQuery = useGetTopNamesByNationalityQuery();
+
+  const stats = withFallback(statsQuery, undefined);
+  const decisions = withFallback(decisionQuery, undefined);
+  const conversion = withFallback(conversionQuery, undefined);
+  const trends = withFallback(trendsQuery, undefined);
+  const topRanked = withFallback(topRankedQuery, []);
+  const byGender = withFallback(genderQuery, {});
+  const byNationality = withFallback(nationalityQuery, {});
+  const genders = useMemo(() => genderGroups(byGender.data), [byGender.data]);
+  const nationalities = useMemo(() => nationalityGroups(byNationality.data), [byNationality.data]);
+
+  const insights = useMemo(
+    () =>
+      buildInsights({
+        userStats: stats.data,
+        decisions: decisions.data,
+        trends: trends.data,
+        conversion: conversion.data,
+        topRanked: topRanked.data,
+      }),
+    [stats.data, decisions.data, trends.data, conversion.data, topRanked.data],
+  );
+  const insightsLoading = [stats, decisions, trends, conversion, topRanked].some((call) => call.loading);
+
+  const queries = [statsQuery, decisionQuery, conversionQuery, trendsQuery, topRankedQuery, genderQuery, nationalityQuery];
+  const failures = [
+    ['user stats', stats.failed],
+    ['decision times', decisions.failed],
+    ['match conversion', conversion.failed],
+    ['popularity trends', trends.failed],
+    ['top ranked names', topRanked.failed],
+    ['top names by gender', byGender.failed],
+    ['top names by nationality', byNationality.failed],
+  ].filter((entry): entry is [string, string] => entry[1] !== null);
+  const refreshing = queries.some((query) => query.isFetching);
+  const retry = () => queries.forEach((query) => void query.refetch());
+
+  const s = stats.data;
+  const d = decisions.data;
+  const c = conversion.data;
+  const cards = [
+    {
+      title: 'Total swipes',
+      value: s ? formatCount(s.totalSwipes) : '—',
+      loading: stats.loading,
+      caption: s ? `${formatCount(s.uniqueUsers)} users swiped` : undefined,
+    },
+    {
+      title: 'Like rate',
+      value: formatPercent(s?.likeRate),
+      loading: stats.loading,
+      caption: s ? `${formatCount(s.totalLikes)} likes` : undefined,
+    },
+    {
+      title: 'Average decision time',
+      value: formatSeconds(d?.avg_decision_time),
+      loading: decisions.loading,
+      caption: d ? `${formatPercent(d.fast_decision_ratio)} under 2 s` : undefined,
+    },
+    {
+      title: 'Slow decisions (> 5 s)',
+      value: formatPercent(d?.slow_decision_ratio),
+      loading: decisions.loading,
+      caption: d ? `${formatCount(d.slow_decisions)} swipes` : undefined,
+    },
+    {
+      title: 'Couples with a match',
+      value: formatPercent(c?.conversion_rate),
+      loading: conversion.loading,
+      caption: c ? `${formatCount(c.connections_with_matches)} of ${formatCount(c.total_connections)} connections` : undefined,
+    },
+    {
+      title: 'Matches per couple',
+      value: c ? oneDecimal.format(c.avg_matches_per_connection) : '—',
+      loading: conversion.loading,
+      caption: c ? `${formatCount(c.total_matches)} matches in all` : undefined,
+    },
+  ];
+
+  return (
+    <Container maxWidth="xl" sx={{ py: { xs: 3, md: 4 } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 3, justifyContent: 'space-between', alignItems: { sm: 'flex-end' } }}
+      >
+        <Box>
+          <Typography variant="h4" component="h1">
+            Advanced Analytics
+          </Typography>
+          <Typography color="text.secondary">What the swipes say, the favourite names of each group, and one user up close.</Typography>
+        </Box>
+        <Button variant="outlined" startIcon={<RefreshIcon />} onClick={retry} disabled={refreshing}>
+          Refresh
+        </Button>
+      </Stack>
+
+      <Stack spacing={3}>
+        {failures.length > 0 ? (
+          <Alert
+            severity="warning"
+            action={
+              <Button color="inherit" size="small" onClick={retry} disabled={refreshing}>
+                Retry
+              </Button>
+            }
+          >
+            Some figures could not be loaded and show as empty: {failures.map(([what, reason]) => `${what} (${reason})`).join('; ')}
+          </Alert>
+        ) : null}
+
+        <Grid container spacing={2.5}>
+          {cards.map((card) => (
+            <Grid key={card.title} size={{ xs: 12, sm: 6, md: 4, xl: 2 }}>
+              <MetricCard title={card.title} value={card.value} loading={card.loading} caption={card.caption} />
+            </Grid>
+          ))}
+        </Grid>
+
+        <AnalyticsSection title="Insights" subtitle="Written from the figures above">
+          {insightsLoading ? (
+            <Skeleton variant="rounded" height={120} />
+          ) : insights.length === 0 ? (
+            <Typography color="text.secondary">Not enough data for insights yet.</Typography>
+          ) : (
+            <List dense disablePadding aria-label="Insights">
+              {insights.map((insight) => (
+                <ListItem key={insight.id} disableGutters>
+                  <ListItemIcon sx={{ minWidth: 36, color: 'warning.main' }}>
+                    <LightbulbOutlined fontSize="small" />
+                  </ListItemIcon>
+                  <ListItemText primary={insight.text} />
+                </ListItem>
+              ))}
+            </List>
+          )}
+        </AnalyticsSection>
+
+        <AnalyticsSection
+          title="Top names per gender"
+          subtitle="The 10 most liked names of each gender, with their like counts"
+          failed={byGender.failed}
+        >
+          <TopNamesGroups groups={genders} loading={byGender.loading} countLabel="Likes" emptyLabel="No likes yet." />
+        </AnalyticsSection>
+
+        <AnalyticsSection
+          title="Top names per nationality"
+          subtitle="The 10 most liked names of each nationality, with their like counts, busiest first"
+          failed={byNationality.failed}
+        >
+          <TopNamesGroups
+            groups={nationalities}
+            loading={byNationality.loading}
+            countLabel="Likes"
+            initiallyShown={6}
+            emptyLabel="No likes yet."
+          />
+        </AnalyticsSection>
+
+        <UserLookupPanel />
+      </Stack>
+    </Container>
+  );
+}
