@@ -4,6 +4,7 @@ import { sessionSaga } from '../features/session/sessionSaga';
 import { bulkUploadSaga } from '../features/bulkUpload/bulkUploadSaga';
 import { swipeTotalsSaga } from '../features/users';
 import { auditExportSaga } from '../features/auditLogs';
+import { dataExportSaga, restorePreviewSaga } from '../features/dataExport';
 
 /**
  * Runs a root watcher and restarts it if it throws: one feature's bug must not stop the others
@@ -33,6 +34,8 @@ const ROOT_WATCHERS: readonly RootWatcher[] = [
   [() => bulkUploadSaga(), 'bulk upload'],
   [() => swipeTotalsSaga(), 'user swipe totals'],
   [() => auditExportSaga(), 'audit log export'],
+  [() => dataExportSaga(), 'data export'],
+  [restorePreviewSaga, 'restore preview'],
 ];
 
 /** Each watcher is spawned (detached) and kept alive: an error in one cannot cancel the others. */

@@ -16,6 +16,7 @@ const AdvancedAnalyticsPage = lazy(() => import('../features/analytics/pages/Adv
 const UserAnalyticsPage = lazy(() => import('../features/analytics/pages/UserAnalyticsPage'));
 const UserManagementPage = lazy(() => import('../features/users/UserManagementPage'));
 const AuditLogsPage = lazy(() => import('../features/auditLogs/AuditLogsPage'));
+const DataExportPage = lazy(() => import('../features/dataExport/DataExportPage'));
 
 function page(Page: LazyExoticComponent<ComponentType>) {
   return (
@@ -44,7 +45,7 @@ export const routes: RouteObject[] = [
           { path: '/advanced-analytics', element: page(AdvancedAnalyticsPage) },
           { path: '/user-management', element: page(UserManagementPage) },
           { path: '/audit-logs', element: page(AuditLogsPage) },
-          { path: '/data-export', element: <NotBuiltYet title="Data Export" /> },
+          { path: '/data-export', element: page(DataExportPage) },
           { path: '/database-admin', element: <NotBuiltYet title="Database Admin" /> },
           // Behind the guard too: a visitor without a session goes to /login, not to a console page.
           { path: '*', element: <NotBuiltYet title="Page not found" notFound /> },

@@ -197,7 +197,7 @@ describe('runExportJob', () => {
         }),
       )
       .toPromise();
-    expect(outcome).toEqual({ state: 'failed', reason: 'HTTP 500: database unavailable' });
+    expect(outcome).toEqual({ state: 'failed', reason: 'HTTP 500: database unavailable', toast: 'Failed to export names' });
     expect(sink.aborted).toBe(true);
     expect(h.job('export-1')).toMatchObject({
       state: 'failed',

@@ -51,18 +51,18 @@ export interface ExportJobSpec {
   /** shown on the job, e.g. the file name */
   label: string;
   openSink(): Promise<FileSink>;
-  /** rows the export will write, when the backend can say cheaply; null when unknown */
-  countRows?(): Promise<number | null>;
+  /** rows the export will write, when the backend can say cheaply; null when unknown (a promise or a saga) */
+  countRows?(): Promise<number | null> | SagaIterator<number | null>;
   /** writes everything into the sink (exportPages, once or per collection) and returns the rows written */
   write(sink: FileSink): SagaIterator<number>;
-  /** the catalogue's toast for this export, e.g. 'Failed to export names' */
-  failureToast: string;
+  /** the catalogue's toast for this export, e.g. 'Failed to export names'; a function to tell failures apart */
+  failureToast: string | ((error: unknown) => string);
   now(): string;
   notify(message: string, kind: 'success' | 'error' | 'info'): unknown;
 }
 
 export type ExportOutcome =
-  { state: 'done'; rows: number } | { state: 'cancelled'; rows: number | null } | { state: 'failed'; reason: string };
+  { state: 'done'; rows: number } | { state: 'cancelled'; rows: number | null } | { state: 'failed'; reason: string; toast?: string };
 
 /** The catalogue's generic form: 'Export failed: {reason}'. */
 export function exportFailedMessage(reason: string): string {
@@ -75,6 +75,9 @@ function reasonOf(error: unknown): string {
   const message = (error as { reason?: unknown; message?: unknown } | null)?.reason ?? (error as { message?: unknown } | null)?.message;
   return typeof message === 'string' && message ? message : 'unknown error';
 }
+
+const toastFor = (spec: ExportJobSpec, error: unknown) =>
+  typeof spec.failureToast === 'string' ? spec.failureToast : spec.failureToast(error);
 
 function* finish(spec: ExportJobSpec, outcome: ExportOutcome, sinkKind: FileSink['kind'] | null): SagaIterator<ExportOutcome> {
   const finishedAt: string = yield call(spec.now);
@@ -92,7 +95,7 @@ function* finish(spec: ExportJobSpec, outcome: ExportOutcome, sinkKind: FileSink
   } else {
     const message = exportFailedMessage(outcome.reason);
     yield put(jobFinished({ id: spec.jobId, state: 'failed', message, detail: 'No file was saved.', finishedAt }));
-    yield call(spec.notify, spec.failureToast, 'error');
+    yield call(spec.notify, outcome.toast ?? toastFor(spec, null), 'error');
   }
   return outcome;
 }
@@ -110,12 +113,17 @@ export function* runExportJob(spec: ExportJobSpec): SagaIterator<ExportOutcome> 
     sink = yield call(spec.openSink);
   } catch (error) {
     if (error instanceof SaveCancelledError) return yield* finish(spec, { state: 'cancelled', rows: null }, null);
-    return yield* finish(spec, { state: 'failed', reason: reasonOf(error) }, null);
+    return yield* finish(spec, { state: 'failed', reason: reasonOf(error), toast: toastFor(spec, error) }, null);
   }
 
   try {
     if (spec.countRows) {
-      const total: number | null = yield call(spec.countRows);
+      let total: number | null = null;
+      try {
+        total = yield call(spec.countRows);
+      } catch {
+        // Only the progress bar needs the total; the pages will say whether the data can be read.
+      }
       yield put(jobProgressed({ id: spec.jobId, workTotal: total }));
     }
     const result: { rows?: number; cancel?: unknown } = yield race({
@@ -135,6 +143,6 @@ export function* runExportJob(spec: ExportJobSpec): SagaIterator<ExportOutcome> 
     } catch {
       // the file is already unusable; the failure below says so
     }
-    return yield* finish(spec, { state: 'failed', reason: reasonOf(error) }, sink.kind);
+    return yield* finish(spec, { state: 'failed', reason: reasonOf(error), toast: toastFor(spec, error) }, sink.kind);
   }
 }

@@ -12,3 +12,4 @@ export {
   type OpenFileSinkOptions,
   type ShowSaveFilePicker,
 } from './fileSink';
+export { createJsonArrayWriter, type JsonArrayWriter } from './jsonWriter';
