@@ -62,6 +62,8 @@ describe('root saga', () => {
     const deps: ImportDeps = {
       openRowSource: () => explodingSource,
       sendBatch: jest.fn(),
+      startRun: jest.fn(),
+      finishRun: jest.fn(),
       batchSize: 10,
       concurrency: 1,
       chunkBytes: 1024,

@@ -32,5 +32,5 @@ export const bulkUploadApi = api.injectEndpoints({
 
 export const { useGetNationalitiesWithCountsQuery } = bulkUploadApi;
 
-/** Tags whose data an import changes (names lists, nationality counts, total names). */
-export const TAGS_CHANGED_BY_IMPORT = ['Names', 'Nationalities', 'SwipeStats'] as const;
+/** Tags whose data an import changes (names lists, nationality counts, total names, the list of runs). */
+export const TAGS_CHANGED_BY_IMPORT = ['Names', 'Nationalities', 'SwipeStats', 'ImportRuns'] as const;

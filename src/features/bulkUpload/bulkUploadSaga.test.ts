@@ -2,6 +2,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { runSaga, stdChannel } from 'redux-saga';
 import type { BulkImportRequest, BulkImportResponse, BulkImportRow } from '../../api/contract';
+import type { ImportRun } from '../../api/importRunsContract';
 import { jobCancelRequested, jobsReducer, jobProgressed, type Job, type JobsState } from '../jobs';
 import { bulkImportRequested } from './bulkUploadActions';
 import { runImportJob, type ImportDeps } from './bulkUploadSaga';
@@ -11,6 +12,23 @@ import type { RowSource, RowSourceEvent } from './rowSource';
 
 const STARTED = '2026-03-01T10:00:00.000Z';
 const JOB = 'job-1';
+const RUN: ImportRun = {
+  id: 42,
+  fileName: 'names.csv',
+  actorEmail: 'admin@babynames.test',
+  startedAt: STARTED,
+  lastBatchAt: STARTED,
+  finishedAt: null,
+  state: 'running',
+  batches: 0,
+  rowsReceived: 0,
+  rowsAdded: 0,
+  duplicatesSkipped: 0,
+  consoleReport: null,
+  undoneAt: null,
+  undoneBy: null,
+  rowsUndone: null,
+};
 
 /** Batches as the worker would cut them: `valid` rows, one skipped row after every 1,000th valid row. */
 function makeBatches(valid: number, batchSize: number): { batches: RowBatch[]; rowsRead: number; rowsSkipped: number } {
@@ -27,7 +45,16 @@ function makeBatches(valid: number, batchSize: number): { batches: RowBatch[]; r
       skipped += 1;
     }
     if (rows.length === batchSize || i === valid) {
-      batches.push({ seq: batches.length + 1, rows, fromRow, toRow: row, rowsSkipped: skipped, bytesRead: row * 20 });
+      batches.push({
+        seq: batches.length + 1,
+        rows,
+        fromRow,
+        toRow: row,
+        rowsSkipped: skipped,
+        skippedByReason: skipped > 0 ? { 'missing-field': skipped } : {},
+        encoding: 'UTF-8',
+        bytesRead: row * 20,
+      });
       fromRow = row + 1;
       rows = [];
     }
@@ -61,7 +88,14 @@ function fakeSource(plan: ReturnType<typeof makeBatches>, options: { failAfter?:
         if (next < plan.batches.length) {
           source.given += 1;
           listener({ type: 'batch', batch: plan.batches[next++] });
-        } else listener({ type: 'end', rowsRead: plan.rowsRead, rowsSkipped: plan.rowsSkipped });
+        } else
+          listener({
+            type: 'end',
+            rowsRead: plan.rowsRead,
+            rowsSkipped: plan.rowsSkipped,
+            skippedByReason: plan.rowsSkipped > 0 ? { 'missing-field': plan.rowsSkipped } : {},
+            encoding: 'UTF-8',
+          });
       }, 0);
     },
     close() {
@@ -139,6 +173,8 @@ function run(source: RowSource, sendBatch: ImportDeps['sendBatch'], overrides: P
   const deps: ImportDeps = {
     openRowSource: jest.fn(() => source),
     sendBatch,
+    startRun: jest.fn(async (fileName: string) => ({ ...RUN, fileName })),
+    finishRun: jest.fn(async () => undefined),
     batchSize: 2000,
     concurrency: 2,
     chunkBytes: 1 << 20,
@@ -456,5 +492,81 @@ describe('import job saga', () => {
     });
     await r.task.toPromise();
     expect(r.job()).toMatchObject({ state: 'failed', message: PARSE_ERROR_TEXT });
+  });
+});
+
+describe('import runs and duplicates', () => {
+  it('starts the server run at the first batch, sends its id with every batch and finishes it with what only the console knows', async () => {
+    const plan = makeBatches(4500, 2000);
+    const api = autoApi((body) => ({ addedCount: body.names.length, duplicateCount: 0 }));
+    const r = run(fakeSource(plan), api.sendBatch);
+    await r.task.toPromise();
+    expect(r.deps.startRun).toHaveBeenCalledTimes(1);
+    expect(r.deps.startRun).toHaveBeenCalledWith('names.csv');
+    expect(api.bodies.map((b) => b.runId)).toEqual([42, 42, 42]);
+    expect(r.deps.finishRun).toHaveBeenCalledWith(42, {
+      state: 'done',
+      report: { rowsRead: 4504, rowsSkipped: 4, skippedByReason: { 'missing-field': 4 }, encoding: 'UTF-8' },
+    });
+  });
+
+  it('counts the server’s duplicates among Skipped, on a line of their own: rows read = added + skipped', async () => {
+    const plan = makeBatches(3000, 2000);
+    // the second batch repeats 500 rows already stored
+    const api = autoApi((body, call) => ({ addedCount: body.names.length - (call === 2 ? 500 : 0), duplicateCount: call === 2 ? 500 : 0 }));
+    const r = run(fakeSource(plan), api.sendBatch);
+    await r.task.toPromise();
+    const job = r.job();
+    expect(job.message).toBe('Bulk upload completed! Added: 2500, Skipped: 503');
+    expect(job.progress).toMatchObject({ rowsRead: 3003, rowsAdded: 2500, rowsSkipped: 503 });
+    expect(job.progress.rowsAdded + job.progress.rowsSkipped).toBe(job.progress.rowsRead);
+    expect(job.detail).toBe(
+      'Read as UTF-8. Skipped: 3 missing a name, gender or nationality. ' +
+        'Skipped as duplicates: 500 (the same name, gender and nationality is already stored or came earlier in the file).',
+    );
+    expect(r.notify).toHaveBeenCalledWith('Successfully imported 2500 names!', 'success');
+  });
+
+  it('a file refused at its header leaves no run on the server', async () => {
+    const source = fakeSource(makeBatches(10, 10), {
+      failAfter: 0,
+      failure: { type: 'error', reason: 'header', message: 'Missing column: gender.' },
+    });
+    const api = autoApi(() => ({ addedCount: 0 }));
+    const r = run(source, api.sendBatch);
+    await r.task.toPromise();
+    expect(r.job().state).toBe('failed');
+    expect(r.deps.startRun).not.toHaveBeenCalled();
+    expect(r.deps.finishRun).not.toHaveBeenCalled();
+  });
+
+  it('when the server will not start a run, nothing is sent and the report says why', async () => {
+    const api = autoApi((body) => ({ addedCount: body.names.length }));
+    const r = run(fakeSource(makeBatches(3000, 2000)), api.sendBatch, {
+      startRun: jest.fn((): Promise<ImportRun> => Promise.reject({ status: 503, reason: 'Database unavailable', fromApi: true })),
+    });
+    await r.task.toPromise();
+    expect(api.bodies).toEqual([]);
+    expect(r.job()).toMatchObject({
+      state: 'failed',
+      message: UPLOAD_ERROR_TEXT,
+      detail: 'The server could not start recording this import: Database unavailable. Nothing was imported.',
+    });
+    expect(r.notify).toHaveBeenCalledWith(UPLOAD_ERROR_TOAST, 'error');
+  });
+
+  it('a cancelled import finishes its run as cancelled; a failed finish is reported, not hidden', async () => {
+    const plan = makeBatches(10_000, 2000);
+    const api = manualApi();
+    const r = run(fakeSource(plan), api.sendBatch, {
+      finishRun: jest.fn(async () => Promise.reject({ status: 'NETWORK', reason: 'Failed to fetch' })),
+    });
+    await waitFor(() => api.calls.length === 2, 'two batches in flight');
+    r.cancel();
+    api.calls.forEach((c) => c.resolve({ addedCount: c.body.names.length, duplicateCount: 0 }));
+    await r.task.toPromise();
+    expect(r.deps.finishRun).toHaveBeenCalledWith(42, expect.objectContaining({ state: 'cancelled' }));
+    expect(r.job()).toMatchObject({ state: 'cancelled' });
+    expect(r.job().detail).toContain('The server could not record the end of this import (Failed to fetch); it is listed as interrupted');
   });
 });

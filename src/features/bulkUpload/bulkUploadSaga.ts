@@ -7,11 +7,13 @@ import { buffers, channel, eventChannel, type Channel, type SagaIterator } from 
 import { actionChannel, call, cancelled, delay, fork, put, race, select, take, takeLeading } from 'redux-saga/effects';
 import { api } from '../../api/apiSlice';
 import type { BulkImportRequest, BulkImportResponse } from '../../api/contract';
+import type { FinishImportRunRequest, ImportRun } from '../../api/importRunsContract';
 import { errorReason } from '../../api/errors';
 import { notify, type ToastKind } from '../../lib/notify';
 import { jobCancelRequested, jobFinished, jobProgressed, jobStarted, type JobProgress, type JobsState, type JobState } from '../jobs';
 import { bulkImportRequested, type BulkImportRequested } from './bulkUploadActions';
 import { bulkUploadApi, TAGS_CHANGED_BY_IMPORT } from './bulkUploadApi';
+import { finishRunThroughApi, startRunThroughApi } from './importRunsApi';
 import type { ParseFailureReason, RowBatch } from './csvParseProtocol';
 import { takeHandedOffFile } from './fileHandoff';
 import { IMPORT_BATCH_SIZE, IMPORT_CHUNK_BYTES, IMPORT_CONCURRENCY, IMPORT_RETRY_DELAYS_MS } from './importConfig';
@@ -19,6 +21,7 @@ import {
   cancelledReport,
   landingSentences,
   parseFailedReport,
+  runNotStartedReport,
   successReport,
   successToast,
   UPLOAD_ERROR_TOAST,
@@ -26,6 +29,7 @@ import {
   type BatchOutcome,
   type ImportTally,
   type Report,
+  skippedTotal,
   unexpectedFailureReport,
   unsettledRows,
 } from './importReport';
@@ -34,9 +38,16 @@ import { openWorkerRowSource, type RowSource, type RowSourceEvent, type RowSourc
 /** Sends one batch; a promise or a saga (the real one dispatches the RTK Query mutation). */
 export type SendBatch = (body: BulkImportRequest) => Promise<BulkImportResponse> | SagaIterator<BulkImportResponse>;
 
+/** Starts the server's record of this import (POST /admin/import-runs): every batch then carries its id. */
+export type StartRun = (fileName: string) => Promise<ImportRun> | SagaIterator<ImportRun>;
+/** Ends the server's record with the job's outcome and what only the console knows (rows read, skipped). */
+export type FinishRun = (runId: number, body: FinishImportRunRequest) => Promise<unknown> | SagaIterator<unknown>;
+
 export interface ImportDeps {
   openRowSource(jobId: string, options: RowSourceOptions): RowSource;
   sendBatch: SendBatch;
+  startRun: StartRun;
+  finishRun: FinishRun;
   batchSize: number;
   concurrency: number;
   chunkBytes: number;
@@ -47,9 +58,14 @@ export interface ImportDeps {
 }
 
 type UploadResult =
-  { batch: RowBatch; ok: true; added: number } | { batch: RowBatch; ok: false; state: 'rejected' | 'unknown'; reason: string };
+  | { batch: RowBatch; ok: true; added: number; duplicates: number }
+  | { batch: RowBatch; ok: false; state: 'rejected' | 'unknown'; reason: string };
 
-type Stop = { kind: 'cancel' } | { kind: 'upload' } | { kind: 'parse'; reason: ParseFailureReason; message: string };
+type Stop =
+  | { kind: 'cancel' }
+  | { kind: 'upload' }
+  | { kind: 'parse'; reason: ParseFailureReason; message: string }
+  | { kind: 'start'; reason: string };
 
 interface Failure {
   /** the server refused before doing any work: safe to send again */
@@ -76,15 +92,16 @@ function classifyFailure(error: unknown): Failure {
 }
 
 /** One batch to the server, with retries only where a retry cannot add rows twice. */
-function* uploadBatch(deps: ImportDeps, batch: RowBatch, results: Channel<UploadResult>): SagaIterator {
+function* uploadBatch(deps: ImportDeps, batch: RowBatch, runId: number, results: Channel<UploadResult>): SagaIterator {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      const response: BulkImportResponse = yield call(deps.sendBatch, { names: batch.rows });
+      const response: BulkImportResponse = yield call(deps.sendBatch, { names: batch.rows, runId });
       if (typeof response?.addedCount !== 'number') {
         // The request succeeded, so rows probably landed; without a count we cannot say how many.
         yield put(results, { batch, ok: false, state: 'unknown', reason: 'the server answered without addedCount' });
       } else {
-        yield put(results, { batch, ok: true, added: response.addedCount });
+        const duplicates = typeof response.duplicateCount === 'number' ? response.duplicateCount : 0;
+        yield put(results, { batch, ok: true, added: response.addedCount, duplicates });
       }
       return;
     } catch (error) {
@@ -102,12 +119,21 @@ function* uploadBatch(deps: ImportDeps, batch: RowBatch, results: Channel<Upload
 function outcomeOf(result: UploadResult): BatchOutcome {
   const { seq, fromRow, toRow, rows } = result.batch;
   const base = { seq, fromRow, toRow, rows: rows.length };
-  return result.ok ? { ...base, state: 'added', added: result.added } : { ...base, state: result.state, added: 0, reason: result.reason };
+  return result.ok
+    ? { ...base, state: 'added', added: result.added, duplicates: result.duplicates }
+    : { ...base, state: result.state, added: 0, duplicates: 0, reason: result.reason };
 }
 
+/** Skipped includes the server's duplicates, so a finished import shows rows read = added + skipped. */
 function progressOf(tally: ImportTally): JobProgress {
-  const { rowsRead, rowsSkipped, rowsSent, rowsAdded } = tally;
-  return { rowsRead, rowsSkipped, rowsSent, rowsAdded };
+  const { rowsRead, rowsSent, rowsAdded } = tally;
+  return { rowsRead, rowsSkipped: skippedTotal(tally), rowsSent, rowsAdded };
+}
+
+function noteReading(tally: ImportTally, from: Pick<RowBatch, 'rowsSkipped' | 'skippedByReason' | 'encoding'>) {
+  tally.rowsSkipped = from.rowsSkipped;
+  tally.skippedByReason = from.skippedByReason;
+  tally.encoding = from.encoding;
 }
 
 /**
@@ -121,7 +147,17 @@ function progressOf(tally: ImportTally): JobProgress {
  */
 export function* runImportJob(deps: ImportDeps, action: BulkImportRequested): SagaIterator {
   const { jobId, fileName, fileSize } = action.payload;
-  const tally: ImportTally = { outcomes: [], rowsRead: 0, rowsSkipped: 0, rowsSent: 0, rowsAdded: 0, allSent: false };
+  const tally: ImportTally = {
+    outcomes: [],
+    rowsRead: 0,
+    rowsSkipped: 0,
+    rowsSent: 0,
+    rowsAdded: 0,
+    allSent: false,
+    duplicates: 0,
+    skippedByReason: {},
+    encoding: null,
+  };
   try {
     const startedAt: string = yield call(deps.now);
     yield put(jobStarted({ id: jobId, kind: 'bulkImport', label: fileName, workTotal: fileSize, startedAt }));
@@ -151,7 +187,7 @@ export function* runImportJob(deps: ImportDeps, action: BulkImportRequested): Sa
 }
 
 function* importRows(deps: ImportDeps, action: BulkImportRequested, startedAt: string, tally: ImportTally): SagaIterator {
-  const { jobId, fileSize } = action.payload;
+  const { jobId, fileName, fileSize } = action.payload;
   let source: RowSource;
   try {
     source = yield call([deps, deps.openRowSource], jobId, {
@@ -174,6 +210,8 @@ function* importRows(deps: ImportDeps, action: BulkImportRequested, startedAt: s
   let heldBack = false;
   let stop: Stop | null = null;
   let settled = false;
+  /** the server's run, started with the first batch to send (a file refused at its header leaves no run) */
+  let runId: number | null = null;
   try {
     for (;;) {
       while (!stop && !ended && inFlight + pulls < deps.concurrency) {
@@ -196,21 +234,30 @@ function* importRows(deps: ImportDeps, action: BulkImportRequested, startedAt: s
       if (next.event?.type === 'batch') {
         const { batch } = next.event;
         pulls -= 1;
-        if (stop) {
+        if (!stop && runId === null) {
+          try {
+            const run: ImportRun = yield call(deps.startRun, fileName);
+            runId = run.id;
+          } catch (error) {
+            stop = { kind: 'start', reason: errorReason(error) };
+            source.close();
+          }
+        }
+        if (stop || runId === null) {
           heldBack = true; // arrived after the stop: not sent
         } else {
           inFlight += 1;
           tally.rowsSent += batch.rows.length;
           tally.rowsRead = batch.toRow;
-          tally.rowsSkipped = batch.rowsSkipped;
-          yield fork(uploadBatch, deps, batch, uploads);
+          noteReading(tally, batch);
+          yield fork(uploadBatch, deps, batch, runId, uploads);
           yield put(jobProgressed({ id: jobId, progress: progressOf(tally), workDone: batch.bytesRead }));
         }
       } else if (next.event?.type === 'end') {
         pulls = 0;
         ended = true;
         tally.rowsRead = next.event.rowsRead;
-        tally.rowsSkipped = next.event.rowsSkipped;
+        noteReading(tally, next.event);
         tally.allSent = !heldBack && !stop;
         yield put(jobProgressed({ id: jobId, progress: progressOf(tally), workDone: fileSize }));
       } else if (next.event?.type === 'error' && !stop) {
@@ -223,6 +270,7 @@ function* importRows(deps: ImportDeps, action: BulkImportRequested, startedAt: s
         const outcome = outcomeOf(next.upload);
         tally.outcomes.push(outcome);
         tally.rowsAdded += outcome.added;
+        tally.duplicates += outcome.duplicates;
         if (outcome.state !== 'added' && !stop) {
           stop = { kind: 'upload' };
           source.close();
@@ -247,17 +295,47 @@ function* importRows(deps: ImportDeps, action: BulkImportRequested, startedAt: s
     }
   }
 
+  const run = { id: runId };
   if (!stop) {
-    yield* finish(deps, jobId, 'done', successReport(tally), tally);
+    yield* finish(deps, jobId, 'done', successReport(tally), tally, run);
     yield call(deps.notify, successToast(tally.rowsAdded), 'success');
   } else if (stop.kind === 'cancel') {
-    yield* finish(deps, jobId, 'cancelled', cancelledReport(tally), tally);
+    yield* finish(deps, jobId, 'cancelled', cancelledReport(tally), tally, run);
+  } else if (stop.kind === 'start') {
+    yield* finish(deps, jobId, 'failed', runNotStartedReport(stop.reason), tally, run);
+    yield call(deps.notify, UPLOAD_ERROR_TOAST, 'error');
   } else if (stop.kind === 'parse' && (stop.reason === 'header' || tally.rowsSent === 0)) {
     // Nothing was sent, so this is a problem with the file itself.
-    yield* finish(deps, jobId, 'failed', parseFailedReport(stop.message), tally);
+    yield* finish(deps, jobId, 'failed', parseFailedReport(stop.message), tally, run);
   } else {
-    yield* finish(deps, jobId, 'failed', uploadFailedReport(tally, stop.kind === 'parse' ? stop.message : undefined), tally);
+    yield* finish(deps, jobId, 'failed', uploadFailedReport(tally, stop.kind === 'parse' ? stop.message : undefined), tally, run);
     yield call(deps.notify, UPLOAD_ERROR_TOAST, 'error');
+  }
+}
+
+/**
+ * Ends the server's run with the job's outcome and the console's own figures. A failure here loses
+ * no rows (they landed with their batches); the run then shows as interrupted, and the report says so.
+ */
+function* finishServerRun(
+  deps: ImportDeps,
+  runId: number,
+  state: 'done' | 'failed' | 'cancelled',
+  tally: ImportTally,
+): SagaIterator<string | null> {
+  try {
+    yield call(deps.finishRun, runId, {
+      state,
+      report: {
+        rowsRead: tally.rowsRead,
+        rowsSkipped: tally.rowsSkipped,
+        skippedByReason: { ...tally.skippedByReason },
+        encoding: tally.encoding,
+      },
+    });
+    return null;
+  } catch (error) {
+    return `The server could not record the end of this import (${errorReason(error).replace(/\.$/, '')}); it is listed as interrupted, with what landed.`;
   }
 }
 
@@ -267,7 +345,12 @@ function* finish(
   state: 'done' | 'failed' | 'cancelled',
   report: Report,
   tally: ImportTally,
+  run: { id: number | null } = { id: null },
 ): SagaIterator {
+  if (run.id !== null) {
+    const problem: string | null = yield* finishServerRun(deps, run.id, state, tally);
+    if (problem) report = { ...report, detail: [report.detail, problem].filter(Boolean).join(' ') };
+  }
   const finishedAt: string = yield call(deps.now);
   yield put(jobFinished({ id: jobId, state, ...report, finishedAt, progress: progressOf(tally) }));
   // Names lists, nationality counts and totals changed (or may have): refetch them once, not per batch.
@@ -299,6 +382,8 @@ export const liveImportDeps: ImportDeps = {
     return openWorkerRowSource(file, options);
   },
   sendBatch: sendBatchThroughApi,
+  startRun: startRunThroughApi,
+  finishRun: finishRunThroughApi,
   batchSize: IMPORT_BATCH_SIZE,
   concurrency: IMPORT_CONCURRENCY,
   chunkBytes: IMPORT_CHUNK_BYTES,

@@ -63,7 +63,7 @@ const tick = (ms = 20) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('csv parse session (worker core)', () => {
   let reads: jest.SpyInstance;
   beforeEach(() => {
-    reads = jest.spyOn(FileReader.prototype, 'readAsText');
+    reads = jest.spyOn(FileReader.prototype, 'readAsArrayBuffer');
   });
   afterEach(() => reads.mockRestore());
 
@@ -72,13 +72,13 @@ describe('csv parse session (worker core)', () => {
     const { pull } = startSession(file, 100, 2048);
     const { batches, last } = await drain(pull);
 
-    expect(last).toEqual({ type: 'end', rowsRead: 1050, rowsSkipped: 105 });
+    expect(last).toEqual({ type: 'end', rowsRead: 1050, rowsSkipped: 105, skippedByReason: { 'missing-field': 105 }, encoding: 'UTF-8' });
     expect(batches.map((b) => b.rows.length)).toEqual([...Array(9).fill(100), 45]);
     expect(batches.map((b) => b.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     // Batches cover rows 1..1050 without gaps or overlaps; the last reaches the last row read.
     batches.forEach((b, i) => expect(b.fromRow).toBe(i === 0 ? 1 : batches[i - 1].toRow + 1));
     expect(batches[batches.length - 1].toRow).toBe(1050);
-    expect(batches[0]).toMatchObject({ toRow: 111, rowsSkipped: 11 });
+    expect(batches[0]).toMatchObject({ toRow: 111, rowsSkipped: 11, skippedByReason: { 'missing-field': 11 }, encoding: 'UTF-8' });
     const names = batches.flatMap((b) => b.rows.map((r) => r.name));
     expect(names).toHaveLength(945);
     expect(names[0]).toBe('Name1');
@@ -95,15 +95,17 @@ describe('csv parse session (worker core)', () => {
     const chunkBytes = 1024;
     const totalChunks = Math.ceil(file.size / chunkBytes);
     const { pull, messages } = startSession(file, 50, chunkBytes);
-    await tick(50);
+    await tick(200);
+    // The encoding check reads every chunk once (a streaming validator keeps nothing), then parsing
+    // reads one chunk and waits for a pull.
     const readsBeforeAnyPull = reads.mock.calls.length;
-    expect(readsBeforeAnyPull).toBeLessThanOrEqual(2);
+    expect(readsBeforeAnyPull).toBeLessThanOrEqual(1 + totalChunks + 2);
     expect(messages).toEqual([]);
 
     await pull();
     await tick(50);
     // One pull needs ~50 rows (~2 chunks); the parser then pauses instead of racing through ~100 chunks.
-    expect(reads.mock.calls.length).toBeLessThanOrEqual(4);
+    expect(reads.mock.calls.length - readsBeforeAnyPull).toBeLessThanOrEqual(4);
     expect(totalChunks).toBeGreaterThan(50);
     expect(messages).toHaveLength(1);
 
@@ -126,14 +128,24 @@ describe('csv parse session (worker core)', () => {
 
   it('a header-only file ends with nothing to send', async () => {
     const { pull } = startSession(csvFile('Name,Gender,Nationality\n'), 10, 1024);
-    expect(await pull()).toEqual({ type: 'end', rowsRead: 0, rowsSkipped: 0 });
+    expect(await pull()).toEqual({ type: 'end', rowsRead: 0, rowsSkipped: 0, skippedByReason: {}, encoding: 'UTF-8' });
   });
 
   it('stops with a parse error on broken quoting instead of swallowing the rest of the file', async () => {
     const text = 'name,gender,nationality\nAnna,female,swedish\n"Bo,male,danish\nCy,male,french\n';
     const { pull, messages } = startSession(csvFile(text), 10, 1024);
     await pull();
-    expect(messages[0]).toMatchObject({ type: 'error', reason: 'parse' });
+    // the quote opens on data row 2 (issue 6 §2: it used to say row 3)
+    expect(messages[0]).toEqual({ type: 'error', reason: 'parse', message: 'Quoted field unterminated at data row 2.' });
+  });
+
+  it('counts data rows for the parse error without blank lines, in a later chunk too', async () => {
+    const rows = Array.from({ length: 200 }, (_, i) => `Name${i + 1},female,swedish`);
+    rows.splice(150, 0, '', '   ', ',,');
+    const text = `name,gender,nationality\n${rows.join('\n')}\n"Bo,male,danish\nCy,male,french\n`;
+    const { pull, messages } = startSession(csvFile(text), 500, 512);
+    await pull();
+    expect(messages[0]).toEqual({ type: 'error', reason: 'parse', message: 'Quoted field unterminated at data row 201.' });
   });
 
   it('stop() ends the session: later pulls get no answer', async () => {

@@ -1,9 +1,11 @@
 // The CSV parse session that runs inside the worker (csvParse.worker.ts); Jest runs the same code
-// in-thread (jest/workerClient.mock.ts), so tests exercise the real parsing and backpressure.
+// in-thread (jest/workerClient.mock.ts), so tests exercise the real decoding, parsing and backpressure.
 import Papa from 'papaparse';
-import { CSV_PARSE_OPTIONS, missingColumns, normalizeCsvRow, type RawCsvRow } from './csvRows';
-import type { FromParser, RowBatch, StartParse, ToParser } from './csvParseProtocol';
+import { CSV_PARSE_OPTIONS, checkCsvRow, isBlankRow, missingColumns, type RawCsvRow } from './csvRows';
+import type { FromParser, RowBatch, SkipCounts, StartParse, ToParser } from './csvParseProtocol';
 import type { BulkImportRow } from '../../api/contract';
+import { createDecodedTextFeed, type DecodedTextFeed } from './decodedTextFeed';
+import { detectEncoding, type FileEncoding } from './fileText';
 
 export interface CsvParseSession {
   handle(message: ToParser): void;
@@ -13,12 +15,15 @@ export interface CsvParseSession {
 
 /**
  * Parses a File in papaparse chunk mode and hands out batches of normalized rows, one per pull.
- * After each chunk the parser is paused while parsed batches wait to be pulled, so at most about one
- * chunk of rows (plus what the page has in flight) exists at any time, however large the file.
+ * The file is decoded by one streaming decoder (decodedTextFeed.ts) and fed to papaparse as text,
+ * one piece per read. After each piece the parser is paused while parsed batches wait to be pulled,
+ * so at most about one chunk of rows (plus what the page has in flight) exists at any time.
  */
 export function createCsvParseSession(post: (message: FromParser) => void): CsvParseSession {
   let job: StartParse | null = null;
   let parser: Papa.Parser | null = null;
+  let feed: DecodedTextFeed | null = null;
+  let encoding: FileEncoding = 'UTF-8';
   let paused = false;
   let parseComplete = false;
   let headerChecked = false;
@@ -31,24 +36,46 @@ export function createCsvParseSession(post: (message: FromParser) => void): CsvP
   let pulls = 0;
   let rowsRead = 0;
   let rowsSkipped = 0;
+  const skippedByReason: SkipCounts = {};
   let seq = 0;
   let lastToRow = 0;
-  let chunkIndex = 0;
+  let bytesBefore = 0;
 
   function fail(reason: 'header' | 'parse' | 'read', message: string) {
     if (finished) return;
     finished = true;
     ready.length = 0;
     pending = [];
+    feed?.stop();
     parser?.abort();
     post({ type: 'error', reason, message });
   }
 
   function cut(toRow: number, bytesRead: number) {
     seq += 1;
-    ready.push({ seq, rows: pending, fromRow: lastToRow + 1, toRow, rowsSkipped, bytesRead });
+    ready.push({
+      seq,
+      rows: pending,
+      fromRow: lastToRow + 1,
+      toRow,
+      rowsSkipped,
+      skippedByReason: { ...skippedByReason },
+      encoding,
+      bytesRead,
+    });
     lastToRow = toRow;
     pending = [];
+  }
+
+  /**
+   * The data-row number (1 = first row after the header, blank lines not counted) of papaparse's
+   * error row: its index counts the header in the first chunk and every line, blank ones included.
+   */
+  function dataRowOf(errorRow: number, rows: RawCsvRow[], firstChunk: boolean): number {
+    const index = errorRow - (firstChunk ? 1 : 0);
+    let row = rowsRead;
+    for (let i = 0; i <= index && i < rows.length; i += 1) if (!isBlankRow(rows[i])) row += 1;
+    return row;
   }
 
   function onChunk(results: Papa.ParseResult<RawCsvRow>, chunkParser: Papa.Parser) {
@@ -57,8 +84,10 @@ export function createCsvParseSession(post: (message: FromParser) => void): CsvP
       chunkParser.abort();
       return;
     }
+    const firstChunk = !headerChecked;
     if (!headerChecked) {
       headerChecked = true;
+      if (!results.meta.fields?.some((field) => field.trim() !== '')) return fail('header', 'The file has no header row.');
       const missing = missingColumns(results.meta.fields);
       if (missing.length > 0)
         return fail(
@@ -70,20 +99,24 @@ export function createCsvParseSession(post: (message: FromParser) => void): CsvP
     // garbage. Short and long rows (FieldMismatch) are left to row validation.
     const quoteError = results.errors.find((e) => e.type === 'Quotes');
     if (quoteError) {
-      const row = rowsRead + (quoteError.row ?? 0) + 1;
-      return fail('parse', `${quoteError.message} at data row ${row}.`);
+      return fail('parse', `${quoteError.message} at data row ${dataRowOf(quoteError.row ?? 0, results.data, firstChunk)}.`);
     }
 
-    const { batchSize, chunkBytes, file, createdAt } = job;
-    const chunkStart = Math.min(chunkIndex * chunkBytes, file.size);
-    chunkIndex += 1;
-    const chunkEnd = Math.min(chunkIndex * chunkBytes, file.size);
+    const { batchSize, createdAt } = job;
+    const chunkStart = bytesBefore;
+    const chunkEnd = feed?.bytesRead ?? chunkStart;
+    bytesBefore = chunkEnd;
     const count = results.data.length;
     for (let i = 0; i < count; i += 1) {
+      const raw = results.data[i];
+      if (isBlankRow(raw)) continue; // spec 5: empty lines are skipped (and not counted)
       rowsRead += 1;
-      const row = normalizeCsvRow(results.data[i], createdAt);
-      if (row) pending.push(row);
-      else rowsSkipped += 1;
+      const checked = checkCsvRow(raw, createdAt);
+      if (checked.ok) pending.push(checked.row);
+      else {
+        rowsSkipped += 1;
+        skippedByReason[checked.reason] = (skippedByReason[checked.reason] ?? 0) + 1;
+      }
       if (pending.length === batchSize) cut(rowsRead, chunkStart + Math.round(((chunkEnd - chunkStart) * (i + 1)) / count));
     }
 
@@ -122,15 +155,16 @@ export function createCsvParseSession(post: (message: FromParser) => void): CsvP
             cut(rowsRead, job?.file.size ?? 0);
           } else {
             finished = true;
-            post({ type: 'end', rowsRead, rowsSkipped });
+            post({ type: 'end', rowsRead, rowsSkipped, skippedByReason: { ...skippedByReason }, encoding });
           }
         } else if (paused && parser) {
           paused = false;
           serving = false;
           parser.resume();
+          feed?.resume();
           return;
         } else {
-          return; // the next chunk is being read; onChunk serves
+          return; // the next piece is being read; onChunk serves
         }
       }
     } finally {
@@ -138,21 +172,35 @@ export function createCsvParseSession(post: (message: FromParser) => void): CsvP
     }
   }
 
-  function start(message: StartParse) {
+  async function start(message: StartParse) {
     if (job) return;
     job = message;
-    Papa.parse<RawCsvRow>(message.file, {
+    try {
+      encoding = await detectEncoding(message.file, message.chunkBytes);
+    } catch (error) {
+      return fail('read', `The file could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (finished) return;
+    feed = createDecodedTextFeed(message.file, encoding, message.chunkBytes, {
+      isHeld: () => paused,
+      onError: (error) => fail('read', `The file could not be read: ${error.message || String(error)}`),
+    });
+    Papa.parse<RawCsvRow>(feed.stream as unknown as Papa.LocalFile, {
       ...CSV_PARSE_OPTIONS,
-      chunkSize: message.chunkBytes,
+      // Blank lines are dropped in onChunk instead, so papaparse's row numbers still match its rows.
+      skipEmptyLines: false,
+      // decodedTextFeed turns CRLF and lone CR into LF.
+      newline: '\n',
       chunk: onChunk,
       complete: onComplete,
       error: (error: Error) => fail('read', `The file could not be read: ${error.message || String(error)}`),
     });
+    feed.resume();
   }
 
   return {
     handle(message) {
-      if (message.type === 'start') start(message);
+      if (message.type === 'start') void start(message);
       else if (message.type === 'pull') {
         pulls += 1;
         serve();
@@ -161,6 +209,7 @@ export function createCsvParseSession(post: (message: FromParser) => void): CsvP
     stop() {
       if (finished) return;
       finished = true;
+      feed?.stop();
       parser?.abort();
     },
   };

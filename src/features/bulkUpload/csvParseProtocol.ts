@@ -1,5 +1,10 @@
 // Messages between the import saga's row source and the CSV parse worker. Types only.
 import type { BulkImportRow } from '../../api/contract';
+import type { SkipReason } from './csvRows';
+import type { FileEncoding } from './fileText';
+
+/** Rows skipped before sending, by reason (only reasons that occurred). */
+export type SkipCounts = Partial<Record<SkipReason, number>>;
 
 export interface StartParse {
   type: 'start';
@@ -28,8 +33,12 @@ export interface RowBatch {
   rows: BulkImportRow[];
   fromRow: number;
   toRow: number;
-  /** rows skipped (missing field, unknown gender) among rows 1..toRow */
+  /** rows skipped (missing field, unknown gender, a name rule) among rows 1..toRow */
   rowsSkipped: number;
+  /** the same rows by reason */
+  skippedByReason: SkipCounts;
+  /** how the file's bytes were decoded */
+  encoding: FileEncoding;
   /** approximate byte offset of row toRow in the file, for the progress bar */
   bytesRead: number;
 }
@@ -39,7 +48,7 @@ export type ParseFailureReason = 'header' | 'parse' | 'read' | 'worker';
 export type FromParser =
   | { type: 'batch'; batch: RowBatch }
   /** no more batches; totals over the whole file */
-  | { type: 'end'; rowsRead: number; rowsSkipped: number }
+  | { type: 'end'; rowsRead: number; rowsSkipped: number; skippedByReason: SkipCounts; encoding: FileEncoding }
   /** parsing stopped; nothing further comes. 'header': the required columns are missing. */
   | { type: 'error'; reason: ParseFailureReason; message: string };
 

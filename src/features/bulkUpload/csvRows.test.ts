@@ -128,8 +128,17 @@ describe('rows through papaparse', () => {
 
   it('skips text the server cannot store', () => {
     const long = 'a'.repeat(MAX_CELL_LENGTH + 1);
-    expect(checkCsvRow({ name: long, gender: 'male', nationality: 'x' }, AT)).toEqual({ ok: false, reason: 'unstorable-text' });
-    expect(checkCsvRow({ name: 'An\u0000na', gender: 'female', nationality: 'x' }, AT)).toEqual({ ok: false, reason: 'unstorable-text' });
+    expect(checkCsvRow({ name: long, gender: 'male', nationality: 'x' }, AT)).toEqual({ ok: false, reason: 'too-long' });
+    expect(checkCsvRow({ name: 'An\u0000na', gender: 'female', nationality: 'x' }, AT)).toEqual({ ok: false, reason: 'control-character' });
+    // what a decoding could not read is never stored (issue 6 §2)
+    expect(checkCsvRow({ name: '\ufffd\ufffdsta', gender: 'female', nationality: 'x' }, AT)).toEqual({
+      ok: false,
+      reason: 'replacement-character',
+    });
+    expect(checkCsvRow({ name: 'Anna', gender: 'female', nationality: 'ice\u200blandic' }, AT)).toEqual({
+      ok: false,
+      reason: 'zero-width',
+    });
     expect(checkCsvRow({ name: 'a'.repeat(MAX_CELL_LENGTH), gender: 'male', nationality: 'x' }, AT).ok).toBe(true);
   });
 

@@ -2,7 +2,7 @@
 // Shared by the parse worker, the Jest tests and bench/ (run by Node), so this file must stay free of
 // DOM globals, import.meta and papaparse itself: callers hand papaparse's output in.
 import type { BulkImportRow } from '../../api/contract';
-import { capitalizeName, cleanText, hasControlChars, isGender, MAX_NAME_TEXT_LENGTH } from '../../api/nameRules';
+import { capitalizeName, cleanText, isGender, MAX_NAME_TEXT_LENGTH, textProblem, type TextProblem } from '../../api/nameRules';
 
 export { capitalizeName, isGender };
 
@@ -56,6 +56,18 @@ export const CSV_PARSE_OPTIONS: CsvParseOptions = {
   delimitersToGuess: [',', ';', '\t'],
 };
 
+/**
+ * A line with nothing in it but separators and whitespace (papaparse's skipEmptyLines: 'greedy'):
+ * spec 5 skips empty lines, and they are not counted as rows.
+ */
+export function isBlankRow(raw: RawCsvRow): boolean {
+  for (const value of Object.values(raw) as unknown[]) {
+    if (typeof value === 'string' ? value.trim() !== '' : Array.isArray(value) ? value.some((v) => String(v).trim() !== '') : false)
+      return false;
+  }
+  return true;
+}
+
 /** NFC and trimmed cell text (cleanText, as the server reads it); '' for a missing cell (a short row) or a non-string. */
 function cell(raw: RawCsvRow, column: RequiredColumn): string {
   const value = raw[column];
@@ -69,15 +81,20 @@ function cell(raw: RawCsvRow, column: RequiredColumn): string {
  */
 export const MAX_CELL_LENGTH = MAX_NAME_TEXT_LENGTH;
 
-export type SkipReason = 'missing-field' | 'unknown-gender' | 'unstorable-text';
+/**
+ * Why a row is skipped before sending: a missing field, an unknown gender, or the name rules' own
+ * reason (textProblem in src/api/nameRules.ts: too long, control, bidi, zero-width, invisible,
+ * lone-surrogate, or U+FFFD, a character the file's decoding could not read).
+ */
+export type SkipReason = 'missing-field' | 'unknown-gender' | Exclude<TextProblem, 'empty'>;
 
 export type CheckedRow = { ok: true; row: BulkImportRow } | { ok: false; reason: SkipReason };
 
 /**
  * Validates and normalizes one row. A row is skipped when name, gender or nationality is empty after
- * trimming (spec 5); also when the gender is not male/female/unisex, or the name or nationality is
- * longer than MAX_CELL_LENGTH or holds control characters: the server rejects the whole request for
- * such a row, so sending it would fail a batch of good rows.
+ * trimming (spec 5); also when the gender is not male/female/unisex, or the name or nationality
+ * breaks a name rule the server enforces: the server rejects the whole request for such a row, so
+ * sending it would fail a batch of good rows.
  */
 export function checkCsvRow(raw: RawCsvRow, createdAt: string): CheckedRow {
   const name = cell(raw, 'name');
@@ -86,7 +103,8 @@ export function checkCsvRow(raw: RawCsvRow, createdAt: string): CheckedRow {
   if (!name || !gender || !nationality) return { ok: false, reason: 'missing-field' };
   if (!isGender(gender)) return { ok: false, reason: 'unknown-gender' };
   for (const text of [name, nationality]) {
-    if (text.length > MAX_CELL_LENGTH || hasControlChars(text)) return { ok: false, reason: 'unstorable-text' };
+    const problem = textProblem(text);
+    if (problem && problem !== 'empty') return { ok: false, reason: problem };
   }
   return { ok: true, row: { name: capitalizeName(name), gender, nationality, createdAt } };
 }

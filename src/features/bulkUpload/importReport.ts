@@ -1,6 +1,9 @@
 // The texts of the bulk import (spec 5 and 8) and the final report of a job: exactly which rows
 // landed, which did not and why, so a user can re-import the rest without losing or doubling rows.
 import { formatCount } from '../../lib/format';
+import type { SkipCounts } from './csvParseProtocol';
+import type { SkipReason } from './csvRows';
+import type { FileEncoding } from './fileText';
 
 export const NO_FILE_TEXT = 'Please select a CSV file to upload.';
 export const PARSE_ERROR_TEXT = 'Error parsing file. Please check the file and try again.';
@@ -19,6 +22,8 @@ export interface BatchOutcome {
   rows: number;
   state: 'added' | 'rejected' | 'unknown';
   added: number;
+  /** rows the server did not store because the same name, gender and nationality exists */
+  duplicates: number;
   reason?: string;
 }
 
@@ -31,6 +36,44 @@ export interface ImportTally {
   rowsAdded: number;
   /** every row of the file was sent (the parser reached the end and nothing was held back) */
   allSent: boolean;
+  /** rows the server skipped as duplicates (in the database or earlier in the file) */
+  duplicates: number;
+  /** rowsSkipped by reason */
+  skippedByReason: SkipCounts;
+  /** how the file was decoded, once known */
+  encoding: FileEncoding | null;
+}
+
+/** Each skip reason as the report words it after its count. */
+export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
+  'missing-field': 'missing a name, gender or nationality',
+  'unknown-gender': 'with a gender other than male, female or unisex',
+  'too-long': 'with a name or nationality over 200 characters',
+  'control-character': 'with control characters (such as a line break inside a name)',
+  'bidi-control': 'with bidirectional text controls',
+  'zero-width': 'with zero-width characters',
+  'invisible-format': 'with invisible formatting characters',
+  'lone-surrogate': 'with a broken character (a lone surrogate)',
+  'replacement-character': 'with characters the file’s encoding could not read (U+FFFD)',
+};
+
+/** Duplicates count among Skipped (issue 6 §3): rows read = added + skipped. */
+export const skippedTotal = (tally: ImportTally) => tally.rowsSkipped + tally.duplicates;
+
+/** "Read as UTF-8." and, when rows were skipped, one line per reason, duplicates on their own. */
+export function readingSentences(tally: ImportTally, final: boolean): string[] {
+  const sentences: string[] = [];
+  if (tally.encoding) sentences.push(`Read as ${tally.encoding}.`);
+  const reasons = (Object.entries(tally.skippedByReason) as [SkipReason, number | undefined][])
+    .filter(([, count]) => (count ?? 0) > 0)
+    .map(([reason, count]) => `${formatCount(count ?? 0)} ${SKIP_REASON_TEXT[reason]}`);
+  if (reasons.length > 0) sentences.push(`Skipped${final ? '' : ' so far'}: ${reasons.join('; ')}.`);
+  if (tally.duplicates > 0) {
+    sentences.push(
+      `Skipped as duplicates: ${formatCount(tally.duplicates)} (the same name, gender and nationality is already stored or came earlier in the file).`,
+    );
+  }
+  return sentences;
 }
 
 export interface Report {
@@ -78,21 +121,21 @@ export function landingSentences(tally: ImportTally): string[] {
   if (!tally.allSent) {
     sentences.push(lastSent === 0 ? 'Nothing was sent.' : `Not sent: rows ${formatCount(lastSent + 1)} to the end of the file.`);
   }
-  if (tally.rowsSkipped > 0) {
-    sentences.push(
-      `Skipped${tally.allSent ? '' : ' so far'}: ${formatCount(tally.rowsSkipped)} rows (missing field, unknown gender or unstorable text).`,
-    );
-  }
-  const sentButNotCounted = outcomes.filter((o) => o.state === 'added' && o.added < o.rows).reduce((n, o) => n + o.rows - o.added, 0);
+  sentences.push(...readingSentences(tally, tally.allSent));
+  const sentButNotCounted = outcomes
+    .filter((o) => o.state === 'added' && o.added + o.duplicates < o.rows)
+    .reduce((n, o) => n + o.rows - o.added - o.duplicates, 0);
   if (sentButNotCounted > 0) sentences.push(`The server left out ${formatCount(sentButNotCounted)} of the rows it accepted.`);
   return sentences;
 }
 
 export function successReport(tally: ImportTally): Report {
-  const leftOut = tally.rowsSent - tally.rowsAdded;
+  const leftOut = tally.rowsSent - tally.rowsAdded - tally.duplicates;
+  const sentences = readingSentences(tally, true);
+  if (leftOut > 0) sentences.push(`The server added ${formatCount(tally.rowsAdded)} of the ${formatCount(tally.rowsSent)} rows sent.`);
   return {
-    message: successText(tally.rowsAdded, tally.rowsSkipped),
-    detail: leftOut > 0 ? `The server added ${formatCount(tally.rowsAdded)} of the ${formatCount(tally.rowsSent)} rows sent.` : null,
+    message: successText(tally.rowsAdded, skippedTotal(tally)),
+    detail: sentences.join(' ') || null,
   };
 }
 
@@ -132,4 +175,12 @@ export function unexpectedFailureReport(tally: ImportTally, reason: string): Rep
 /** The file was unusable before any row was sent (missing columns, broken quoting early on). */
 export function parseFailedReport(problem: string): Report {
   return { message: PARSE_ERROR_TEXT, detail: `${problem} Nothing was imported.` };
+}
+
+/** The server would not open a run for the import, so no batch was sent. */
+export function runNotStartedReport(reason: string): Report {
+  return {
+    message: UPLOAD_ERROR_TEXT,
+    detail: `The server could not start recording this import: ${reason.replace(/\.$/, '')}. Nothing was imported.`,
+  };
 }
