@@ -5,6 +5,7 @@ import { bulkUploadSaga } from '../features/bulkUpload/bulkUploadSaga';
 import { swipeTotalsSaga } from '../features/users';
 import { auditExportSaga } from '../features/auditLogs';
 import { dataExportSaga, restorePreviewSaga } from '../features/dataExport';
+import { migrationSaga } from '../features/databaseAdmin';
 
 /**
  * Runs a root watcher and restarts it if it throws: one feature's bug must not stop the others
@@ -36,6 +37,7 @@ const ROOT_WATCHERS: readonly RootWatcher[] = [
   [() => auditExportSaga(), 'audit log export'],
   [() => dataExportSaga(), 'data export'],
   [restorePreviewSaga, 'restore preview'],
+  [() => migrationSaga(), 'database migration'],
 ];
 
 /** Each watcher is spawned (detached) and kept alive: an error in one cannot cancel the others. */

@@ -17,6 +17,7 @@ const UserAnalyticsPage = lazy(() => import('../features/analytics/pages/UserAna
 const UserManagementPage = lazy(() => import('../features/users/UserManagementPage'));
 const AuditLogsPage = lazy(() => import('../features/auditLogs/AuditLogsPage'));
 const DataExportPage = lazy(() => import('../features/dataExport/DataExportPage'));
+const DatabaseAdminPage = lazy(() => import('../features/databaseAdmin/DatabaseAdminPage'));
 
 function page(Page: LazyExoticComponent<ComponentType>) {
   return (
@@ -46,7 +47,7 @@ export const routes: RouteObject[] = [
           { path: '/user-management', element: page(UserManagementPage) },
           { path: '/audit-logs', element: page(AuditLogsPage) },
           { path: '/data-export', element: page(DataExportPage) },
-          { path: '/database-admin', element: <NotBuiltYet title="Database Admin" /> },
+          { path: '/database-admin', element: page(DatabaseAdminPage) },
           // Behind the guard too: a visitor without a session goes to /login, not to a console page.
           { path: '*', element: <NotBuiltYet title="Page not found" notFound /> },
         ],

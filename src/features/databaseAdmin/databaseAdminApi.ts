@@ -1,0 +1,64 @@
+// Database Admin's reads and the migration call (spec 7), on the one createApi.
+import { api } from '../../api/apiSlice';
+import type { Gender, NamesResponse, SystemHealth } from '../../api/contract';
+import type { DatabaseOverview, MigrationResponse, NameExportRow } from '../../api/exportContract';
+
+/** Spec 9: database admin page size. */
+export const DATABASE_ADMIN_PAGE_SIZE = 50;
+
+export interface DatabaseNamesFilters {
+  letter: string;
+  gender: Gender | 'all';
+  nationality: string;
+}
+
+export interface DatabaseNamesPage {
+  names: NameExportRow[];
+  /** how many names match, when the backend says */
+  total: number | null;
+}
+
+export const databaseAdminApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    databaseOverview: build.query<DatabaseOverview, void>({ query: () => '/admin/database-overview', providesTags: ['Names'] }),
+    databaseHealth: build.query<SystemHealth, void>({ query: () => '/admin/health', providesTags: ['Names'] }),
+    databaseNationalities: build.query<string[], void>({
+      query: () => '/names/nationalities',
+      transformResponse: (response: unknown) => (Array.isArray(response) ? response.filter((n): n is string => typeof n === 'string') : []),
+      providesTags: ['Nationalities'],
+    }),
+    databaseNamesPage: build.query<DatabaseNamesPage, DatabaseNamesFilters & { page: number }>({
+      query: ({ letter, gender, nationality, page }) => ({
+        url: '/names',
+        params: {
+          gender,
+          nationality,
+          limit: DATABASE_ADMIN_PAGE_SIZE,
+          offset: (page - 1) * DATABASE_ADMIN_PAGE_SIZE,
+          ...(letter !== 'All' ? { alphabetFilter: letter } : {}),
+        },
+      }),
+      transformResponse: (response: NamesResponse): DatabaseNamesPage => {
+        if (Array.isArray(response)) return { names: response, total: null };
+        return {
+          names: Array.isArray(response?.names) ? response.names : [],
+          total: typeof response?.total === 'number' ? response.total : null,
+        };
+      },
+      providesTags: ['Names'],
+    }),
+    addRandomSeedColumn: build.mutation<MigrationResponse, void>({
+      // Spec 7: a JSON content header; the call itself carries no data.
+      query: () => ({
+        url: '/admin/migrate/add-random-seed-column',
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: {},
+      }),
+      invalidatesTags: ['Names'],
+    }),
+  }),
+});
+
+export const { useDatabaseOverviewQuery, useDatabaseHealthQuery, useDatabaseNationalitiesQuery, useDatabaseNamesPageQuery } =
+  databaseAdminApi;
