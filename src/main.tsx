@@ -9,6 +9,7 @@ import { makeStore } from './app/store';
 import { createBackend } from './backend';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { ErrorScreen } from './components/ErrorScreen';
+import { LeaveGuardWhileJobsRun } from './features/jobs';
 import { config } from './config/env';
 
 const root = createRoot(document.getElementById('root')!);
@@ -22,6 +23,7 @@ async function start() {
       <StrictMode>
         <ErrorBoundary>
           <Provider store={store}>
+            <LeaveGuardWhileJobsRun />
             <AppProviders>
               <RouterProvider router={router} />
             </AppProviders>

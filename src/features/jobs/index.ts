@@ -7,6 +7,7 @@ export {
   jobProgressed,
   jobsReducer,
   jobStarted,
+  selectAnyJobRunning,
   selectLatestJobOfKind,
   type Job,
   type JobKind,
@@ -24,3 +25,4 @@ export {
   type PageLoopOptions,
   type ReadPage,
 } from './exportJob';
+export { LeaveGuardWhileJobsRun } from './LeaveGuardWhileJobsRun';

@@ -139,6 +139,11 @@ export function selectLatestJobOfKind(state: WithJobs, kind: JobKind): Job | und
   return undefined;
 }
 
+/** Some job is still running (leaving the page would end it). */
+export function selectAnyJobRunning(state: WithJobs): boolean {
+  return state.jobs.order.some((id) => state.jobs.byId[id]?.state === 'running');
+}
+
 /** 0..100 for a determinate progress bar; null while the total is unknown. */
 export function jobPercent(job: Pick<Job, 'workDone' | 'workTotal' | 'state'>): number | null {
   if (job.state === 'done') return 100;

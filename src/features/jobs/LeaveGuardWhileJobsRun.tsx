@@ -1,0 +1,21 @@
+// While any job runs (an import, an export, the migration), leaving or reloading the page asks first:
+// a reload ends the job's saga, and with it the report of what landed (issue 6 §3). Mounted once for
+// the whole app (src/main.tsx), so every kind of job gets it.
+import { useEffect } from 'react';
+import { useSelector } from 'react-redux';
+import { selectAnyJobRunning, type JobsState } from './jobsSlice';
+
+export function LeaveGuardWhileJobsRun() {
+  const running = useSelector((state: { jobs: JobsState }) => selectAnyJobRunning(state));
+  useEffect(() => {
+    if (!running) return undefined;
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older Chromium and Safari show the prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [running]);
+  return null;
+}
