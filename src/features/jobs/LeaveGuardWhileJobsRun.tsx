@@ -2,11 +2,11 @@
 // a reload ends the job's saga, and with it the report of what landed (issue 6 §3). Mounted once for
 // the whole app (src/main.tsx), so every kind of job gets it.
 import { useEffect } from 'react';
-import { useSelector } from 'react-redux';
-import { selectAnyJobRunning, type JobsState } from './jobsSlice';
+import { useAppSelector } from '../../app/hooks';
+import { selectAnyJobRunning } from './jobsSlice';
 
 export function LeaveGuardWhileJobsRun() {
-  const running = useSelector((state: { jobs: JobsState }) => selectAnyJobRunning(state));
+  const running = useAppSelector(selectAnyJobRunning);
   useEffect(() => {
     if (!running) return undefined;
     const ask = (event: BeforeUnloadEvent) => {
