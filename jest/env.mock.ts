@@ -8,4 +8,9 @@ export const config: AppConfig = {
   apiTimeoutMs: 10_000,
   isDevelopment: false,
   firebase: {},
+  invite: {
+    appScheme: 'babynames',
+    androidStoreUrl: 'https://play.google.com/store/apps/details?id=com.babynames.app',
+    iosStoreUrl: 'https://apps.apple.com/app/baby-names/id6450000000',
+  },
 };

@@ -12,4 +12,7 @@ interface ImportMetaEnv {
   readonly VITE_FIREBASE_APP_ID?: string;
   readonly VITE_FIREBASE_AUTH_EMULATOR_URL?: string;
   readonly VITE_FIREBASE_FIRESTORE_EMULATOR_HOST?: string;
+  readonly VITE_INVITE_APP_SCHEME?: string;
+  readonly VITE_INVITE_ANDROID_STORE_URL?: string;
+  readonly VITE_INVITE_IOS_STORE_URL?: string;
 }

@@ -18,6 +18,7 @@ const UserManagementPage = lazy(() => import('../features/users/UserManagementPa
 const AuditLogsPage = lazy(() => import('../features/auditLogs/AuditLogsPage'));
 const DataExportPage = lazy(() => import('../features/dataExport/DataExportPage'));
 const DatabaseAdminPage = lazy(() => import('../features/databaseAdmin/DatabaseAdminPage'));
+const InvitePage = lazy(() => import('../features/invite/InvitePage'));
 
 function page(Page: LazyExoticComponent<ComponentType>) {
   return (
@@ -28,12 +29,14 @@ function page(Page: LazyExoticComponent<ComponentType>) {
 }
 
 export const routes: RouteObject[] = [
+  // Public and for app users, not operators: no session, no console chrome. A full page load of /invite
+  // boots the page on its own (src/boot.ts); this route serves in-app navigation.
+  { path: '/invite', element: page(InvitePage), errorElement: <RouteErrorScreen /> },
   {
     element: <AppLayout />,
     errorElement: <RouteErrorScreen />,
     children: [
       { path: '/login', element: page(LoginPage) },
-      { path: '/invite', element: <NotBuiltYet title="Invite" /> },
       {
         element: <RequireAdmin />,
         children: [

@@ -21,4 +21,13 @@ export interface AppConfig {
   apiTimeoutMs: number;
   isDevelopment: boolean;
   firebase: FirebaseSettings;
+  invite: InviteSettings;
+}
+
+/** Where the public invite page sends people (set per deployment). */
+export interface InviteSettings {
+  /** the mobile app's custom URL scheme, e.g. 'babynames' for babynames://invite?code=… */
+  appScheme: string;
+  androidStoreUrl: string;
+  iosStoreUrl: string;
 }
