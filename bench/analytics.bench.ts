@@ -10,6 +10,7 @@
 // .data/bench-analytics-pglite) that is kept between runs. When it holds fewer scale swipes than
 // --swipes, the scale data is loaded first (once; minutes on PGlite).
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import type { SignInResponse } from '../src/api/contract';
 import { buildApp } from '../server/src/app';
@@ -120,13 +121,16 @@ function directQueries(user: string, pair: [string, string]): Record<string, [st
          FROM swipes s JOIN names n ON n.id = s.name_id WHERE s.${LAST_30_DAYS} GROUP BY 1, 2`,
       [],
     ],
-    'user-swipes/{id}': [`SELECT count(*), count(*) FILTER (WHERE liked), max(created_at) FROM swipes WHERE user_id = $1`, [user]],
-    'user-swipe-insights/{id}': [
+    'user-swipes/{id} (heaviest user)': [
+      `SELECT count(*), count(*) FILTER (WHERE liked), max(created_at) FROM swipes WHERE user_id = $1`,
+      [user],
+    ],
+    'user-swipe-insights/{id} (heaviest user)': [
       `SELECT count(*), count(*) FILTER (WHERE liked), avg(decision_time_ms), min(created_at), max(created_at),
               count(DISTINCT (created_at AT TIME ZONE 'UTC')::date) FROM swipes WHERE user_id = $1`,
       [user],
     ],
-    'swipe-sessions/{id}': [
+    'swipe-sessions/{id} (heaviest user)': [
       `SELECT count(*) FROM (SELECT created_at - lag(created_at) OVER (ORDER BY created_at) AS gap FROM swipes WHERE user_id = $1) g
         WHERE gap IS NULL OR gap >= interval '30 minutes'`,
       [user],
@@ -169,12 +173,18 @@ async function main() {
   const { rows: pairRows } = await db.query<{ user_a: string; user_b: string; matches: number }>(
     'SELECT user_a, user_b, matches FROM analytics_pair_stats ORDER BY matches DESC, user_a LIMIT 1',
   );
+  const { rows: median } = await db.query<{ user_id: string; swipes: number }>(
+    `SELECT user_id, swipes FROM analytics_user_stats
+      ORDER BY swipes, user_id OFFSET (SELECT count(*) / 2 FROM analytics_user_stats) LIMIT 1`,
+  );
   const user = heavy[0]!.user_id;
+  const typical = median[0]!.user_id;
   const pair: [string, string] = [pairRows[0]!.user_a, pairRows[0]!.user_b];
   console.log(
     `data: ${counts[0]!.swipes.toLocaleString('en-US')} swipes, ${counts[0]!.names.toLocaleString('en-US')} names, ` +
       `${counts[0]!.users.toLocaleString('en-US')} users, ${counts[0]!.matches.toLocaleString('en-US')} matches; ` +
-      `per-user calls use the heaviest user (${heavy[0]!.swipes} swipes) and the pair with most matches (${pairRows[0]!.matches})`,
+      `per-user calls use the heaviest user (${heavy[0]!.swipes} swipes) and a median one (${median[0]!.swipes}), ` +
+      `matches the pair with most matches (${pairRows[0]!.matches})`,
   );
 
   const app = await buildApp({ db, sessionSecret: randomBytes(32).toString('hex'), logger: false });
@@ -204,26 +214,29 @@ async function main() {
       'daily-active-users': '/analytics/daily-active-users',
       'swipes-over-time': '/analytics/swipes-over-time',
       'popularity-trends': '/analytics/popularity-trends',
-      'user-swipes/{id}': `/analytics/user-swipes/${encodeURIComponent(user)}`,
-      'user-swipe-insights/{id}': `/analytics/user-swipe-insights/${encodeURIComponent(user)}`,
-      'swipe-sessions/{id}': `/analytics/swipe-sessions/${encodeURIComponent(user)}`,
+      'user-swipes/{id} (heaviest user)': `/analytics/user-swipes/${encodeURIComponent(user)}`,
+      'user-swipe-insights/{id} (heaviest user)': `/analytics/user-swipe-insights/${encodeURIComponent(user)}`,
+      'swipe-sessions/{id} (heaviest user)': `/analytics/swipe-sessions/${encodeURIComponent(user)}`,
       'matches/{a}/{b}': `/matches/${encodeURIComponent(pair[0])}/${encodeURIComponent(pair[1])}`,
     };
     const direct = directQueries(user, pair);
     const extra: Record<string, string> = {
+      'user-swipes/{id} (median user)': `/analytics/user-swipes/${encodeURIComponent(typical)}`,
+      'user-swipe-insights/{id} (median user)': `/analytics/user-swipe-insights/${encodeURIComponent(typical)}`,
+      'swipe-sessions/{id} (median user)': `/analytics/swipe-sessions/${encodeURIComponent(typical)}`,
       'name-analytics?gender=female&origin=irish': '/analytics/name-analytics?gender=female&origin=irish',
       'name-analytics?origin=other': '/analytics/name-analytics?origin=other',
     };
 
     const rows: string[][] = [];
     let misses = 0;
-    const measure = async (label: string, path: string, baseline?: () => Promise<unknown>) => {
+    const measure = async (label: string, path: string, baseline?: () => Promise<unknown>, isTarget = true) => {
       const http = await timeRuns(CALLS, () => call(path));
       const p50 = percentile(http, 50);
       const p95 = percentile(http, 95);
       const base = baseline ? percentile(await timeRuns(DIRECT_RUNS, baseline), 50) : undefined;
       const ok = p95 < P95_TARGET_MS;
-      if (!ok) misses += 1;
+      if (!ok && isTarget) misses += 1;
       rows.push([
         label,
         p50.toFixed(1),
@@ -237,7 +250,7 @@ async function main() {
       );
     };
     // The floor every call pays: HTTP on loopback, the session check of the admin guard, JSON.
-    await measure('(floor) swipes/stats', '/swipes/stats');
+    await measure('(floor) swipes/stats', '/swipes/stats', undefined, false);
     for (const [label, path] of Object.entries(endpoints)) {
       const [sql, params] = direct[label]!;
       await measure(label, path, () => db.query(sql, params));
@@ -249,6 +262,8 @@ async function main() {
       `\n${CALLS} HTTP calls per endpoint (after one warm-up); "direct" = median of ${DIRECT_RUNS} runs of the same figure straight from swipes (SQL only)\n`,
     );
     console.log(table(['endpoint', 'p50 ms', 'p95 ms', 'direct p50 ms', 'direct/p50', `p95 < ${P95_TARGET_MS} ms`], rows));
+    const load = os.loadavg().map((value) => value.toFixed(1));
+    console.log(`machine: ${os.cpus().length} CPUs, load average ${load.join(' / ')} (1 / 5 / 15 min) at the end of the run`);
     console.log(`\n${misses === 0 ? 'every endpoint' : `${misses} endpoint(s) NOT`} under the p95 target on ${description}`);
   } finally {
     await app.close();
