@@ -2,6 +2,7 @@
 import { Container, Stack, Typography } from '@mui/material';
 import { BulkDeleteCard } from './components/BulkDeleteCard';
 import { ImportCard } from './components/ImportCard';
+import { ImportRunsCard } from './components/ImportRunsCard';
 
 export default function BulkUploadPage() {
   return (
@@ -11,6 +12,7 @@ export default function BulkUploadPage() {
           Bulk Upload
         </Typography>
         <ImportCard />
+        <ImportRunsCard />
         <BulkDeleteCard />
       </Stack>
     </Container>
