@@ -60,7 +60,8 @@ export default function AuditLogsPage() {
                 : `Showing ${formatCount(list.rows.length)} ${list.rows.length === 1 ? 'entry' : 'entries'}`}
             </Typography>
           </Stack>
-          <Box sx={{ height: list.rows.length > 0 ? 'max(420px, calc(100vh - 420px))' : 260 }}>
+          {/* As tall as the rows up to a screenful, then the grid scrolls (and virtualizes) inside it. */}
+          <Box sx={{ height: `min(${58 + Math.max(list.rows.length, 3) * 56}px, max(420px, calc(100vh - 260px)))` }}>
             <AuditLogTable
               rows={list.rows}
               loading={list.isLoadingFirstPage}

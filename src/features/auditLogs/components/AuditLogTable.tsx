@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Tooltip, Typography } from '@mui/material';
+import { Box, Tooltip, Typography } from '@mui/material';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import type { AuditSource } from '../../../api/usersAuditContract';
 import type { AuditRow } from '../hooks/useAuditLogList';
@@ -28,52 +28,57 @@ export function AuditLogTable({
   noRowsLabel: string;
 }) {
   const columns = useMemo<GridColDef<AuditRow>[]>(() => {
-    const base: GridColDef<AuditRow>[] = [
-      { field: 'id', headerName: 'ID', width: 90 },
-      { field: 'timestamp', headerName: 'Timestamp', width: 200, valueFormatter: (v: string) => formatTimestamp(v) },
-      { field: 'event', headerName: 'Event', width: 190, renderCell: ({ row }) => <EventBadge event={row.event} /> },
-      { field: 'userId', headerName: 'User ID', width: 150, valueFormatter: (v: string | null) => v ?? '—' },
+    const common: GridColDef<AuditRow>[] = [
+      { field: 'id', headerName: 'ID', width: 70 },
+      { field: 'timestamp', headerName: 'Timestamp', width: 178, valueFormatter: (v: string) => formatTimestamp(v) },
+      { field: 'event', headerName: 'Event', width: 170, renderCell: ({ row }) => <EventBadge event={row.event} /> },
+      { field: 'userId', headerName: 'User ID', width: 130, valueFormatter: (v: string | null) => v ?? '—' },
+    ];
+    const app: GridColDef<AuditRow>[] = [
       {
         field: 'lastSwipeDate',
         headerName: 'Last swipe',
-        width: 190,
+        width: 178,
         valueGetter: (_v, row) => appOnly(row, (r) => (r.lastSwipeDate ? formatTimestamp(r.lastSwipeDate) : null)),
       },
       {
         field: 'totalActiveTimeFormatted',
-        headerName: 'Total active time',
-        width: 150,
+        headerName: 'Active time',
+        width: 112,
         valueGetter: (_v, row) => appOnly(row, (r) => r.totalActiveTimeFormatted),
       },
     ];
-    if (source === 'app') return base;
-    return [
-      ...base,
-      {
-        field: 'actor',
-        headerName: 'By (console)',
-        width: 200,
-        valueGetter: (_v, row) => (row.source === 'console' ? row.actor.email : ''),
-      },
-      {
-        field: 'change',
-        headerName: 'Change',
-        flex: 1,
-        minWidth: 260,
-        renderCell: ({ row }) => {
-          if (row.source !== 'console') return null;
-          const target = `${row.targetType}${row.targetId ? ` ${row.targetId}` : ''}`;
-          const change = describeChange(row);
-          return (
-            <Tooltip title={`${target}: ${change}`}>
+    // Who did what to which record: the actor above, the change below, in one column so the trail of
+    // both sources fits a laptop screen.
+    const consoleAction: GridColDef<AuditRow> = {
+      field: 'consoleAction',
+      headerName: 'Console action',
+      flex: 1,
+      minWidth: 280,
+      sortable: false,
+      valueGetter: (_v, row) =>
+        row.source === 'console' ? `${row.actor.email} ${row.targetType} ${row.targetId ?? ''} ${describeChange(row)}` : '',
+      renderCell: ({ row }) => {
+        if (row.source !== 'console') return null;
+        const target = `${row.targetType}${row.targetId ? ` ${row.targetId}` : ''}`;
+        const change = describeChange(row);
+        return (
+          <Tooltip title={`${row.actor.email} · ${target}: ${change}`}>
+            <Box sx={{ minWidth: 0, lineHeight: 1.3, py: 0.5 }}>
+              <Typography variant="caption" color="text.secondary" component="div" noWrap>
+                by {row.actor.email}
+              </Typography>
               <Typography variant="body2" noWrap>
                 <strong>{target}</strong> {change}
               </Typography>
-            </Tooltip>
-          );
-        },
+            </Box>
+          </Tooltip>
+        );
       },
-    ];
+    };
+    if (source === 'app') return [...common, ...app];
+    if (source === 'console') return [...common, consoleAction];
+    return [...common, ...app, consoleAction];
   }, [source]);
 
   return (
@@ -90,6 +95,7 @@ export function AuditLogTable({
       disableColumnFilter
       disableColumnMenu
       disableRowSelectionOnClick
+      rowHeight={56}
       localeText={{ noRowsLabel }}
       sx={{ border: 0 }}
     />

@@ -90,6 +90,10 @@ export function UserSearchBar() {
 
   const set = (change: Partial<UserListFilters>) => dispatch(filtersChanged(change));
   const count = activeFilterCount(filters);
+  // A link or a reload with filters set opens the panel, so what narrows the list is in sight.
+  useEffect(() => {
+    if (count > 0) setOpen(true);
+  }, [count]);
 
   return (
     <Paper component="section" aria-label="Search and filters" sx={{ p: 2.5 }}>

@@ -7,7 +7,7 @@ import type { UserRecord } from '../../../api/contract';
 import { USER_SORT_FIELDS } from '../../../api/usersAuditContract';
 import type { UserSort } from '../usersSlice';
 import { SwipeTotalCell } from './SwipeTotalCell';
-import { formatDateTime } from './userFormat';
+import { formatDateTime, formatDay } from './userFormat';
 
 export interface UserRowActions {
   onTogglePremium(user: UserRecord): void;
@@ -28,13 +28,19 @@ export interface UsersGridProps extends UserRowActions {
 
 const SORTABLE = new Set<string>(USER_SORT_FIELDS);
 
+/** The day only: the time is in the detail drawer, and the grid must fit a laptop screen with its actions. */
 function dateColumn(field: keyof UserRecord, headerName: string): GridColDef<UserRecord> {
   return {
     field,
     headerName,
-    width: 170,
+    width: 122,
     sortable: SORTABLE.has(field),
-    valueFormatter: (value: string | null) => formatDateTime(value),
+    valueFormatter: (value: string | null) => formatDay(value),
+    renderCell: ({ row, formattedValue }) => (
+      <Tooltip title={formatDateTime(row[field] as string | null)}>
+        <span>{formattedValue as string}</span>
+      </Tooltip>
+    ),
   };
 }
 
@@ -51,8 +57,8 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
       {
         field: 'displayName',
         headerName: 'User',
-        flex: 1.4,
-        minWidth: 220,
+        flex: 1,
+        minWidth: 190,
         renderCell: ({ row }) => (
           <Box sx={{ lineHeight: 1.3, py: 0.5, minWidth: 0 }}>
             <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
@@ -64,12 +70,11 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
           </Box>
         ),
       },
-      { field: 'username', headerName: 'Username', width: 140, valueFormatter: (v: string | null) => v ?? '—' },
-      { field: 'uid', headerName: 'UID', width: 130, sortable: false },
+      { field: 'uid', headerName: 'UID', width: 110, sortable: false },
       {
         field: 'isPremium',
         headerName: 'Plan',
-        width: 100,
+        width: 92,
         sortable: false,
         renderCell: ({ row }) =>
           row.isPremium ? <Chip size="small" color="warning" label="Premium" /> : <Chip size="small" variant="outlined" label="Free" />,
@@ -77,7 +82,7 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
       {
         field: 'accountActive',
         headerName: 'Status',
-        width: 105,
+        width: 92,
         sortable: false,
         renderCell: ({ row }) =>
           row.accountActive ? <Chip size="small" color="success" label="Active" /> : <Chip size="small" color="default" label="Inactive" />,
@@ -85,14 +90,14 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
       {
         field: 'connectedUserId',
         headerName: 'Connected',
-        width: 105,
+        width: 96,
         sortable: false,
         valueFormatter: (v: string | null) => (v ? 'Yes' : 'No'),
       },
       {
         field: 'swipes',
         headerName: 'Swipes',
-        width: 90,
+        width: 76,
         sortable: false,
         align: 'right',
         headerAlign: 'right',
@@ -103,7 +108,7 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
       {
         field: 'actions',
         headerName: 'Actions',
-        width: 330,
+        width: 318,
         sortable: false,
         renderCell: ({ row }) => {
           const pending = busy.has(row.uid);

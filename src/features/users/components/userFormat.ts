@@ -8,3 +8,12 @@ export function formatDateTime(value: string | null | undefined): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? '—' : dateTimeFormat.format(date);
 }
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
+
+/** An ISO instant as "3 Mar 2026" (local day); '—' when there is none. */
+export function formatDay(value: string | null | undefined): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '—' : dayFormat.format(date);
+}
