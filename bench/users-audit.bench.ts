@@ -5,6 +5,7 @@
 // Runs on PGlite; with DATABASE_URL also on that PostgreSQL (in a scratch schema it drops afterwards).
 // BENCH_USERS / BENCH_AUDIT_LOGS / BENCH_RUNS scale it down for a quick look.
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,6 +69,36 @@ const inTurn = (statements: Statement[]) => async (q: Queryable) => {
   for (const s of statements) await q.query(s.sql, s.params);
 };
 
+/**
+ * GET over a fresh loopback connection each time: a kept-alive socket that sat idle through a long baseline
+ * may be closed by the server (keepAliveTimeout) just as it is reused, which fetch reports as ECONNRESET.
+ */
+function httpGetJson(url: string, token: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent: false, headers: { authorization: `Bearer ${token}` } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        if (response.statusCode !== 200) reject(new Error(`${url}: ${response.statusCode} ${text}`));
+        else resolve(JSON.parse(text));
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+async function signIn(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as SignInResponse).token;
+}
+
 interface Target {
   label: string;
   db: Db;
@@ -123,22 +154,15 @@ async function measure(target: Target): Promise<Measured[]> {
   const app = await buildApp({ db, sessionSecret: randomBytes(32).toString('hex'), logger: false, livePollMs: 60_000 });
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });
   try {
-    const signIn = await fetch(`${origin}/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
-    });
-    const { token } = (await signIn.json()) as SignInResponse;
-    const get = async (url: string) => {
-      const response = await fetch(`${origin}/api${url}`, { headers: { authorization: `Bearer ${token}` } });
-      if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-      return response.json();
-    };
+    const token = await signIn(origin);
+    const get = (url: string) => httpGetJson(`${origin}/api${url}`, token);
     const query = (text: string) => Object.fromEntries(new URLSearchParams(text));
     const results: Measured[] = [];
 
     // A user search as an operator types it: part of one real surname, found among 100,000 (with the total).
-    const someone = await sample(db, `SELECT display_name FROM users WHERE uid = 'bu' || lpad('4242', 26, '0')`);
+    const someone = await sample(db, `SELECT display_name FROM users WHERE uid = 'bu' || lpad($1::text, 26, '0')`, [
+      Math.floor(USERS * 0.4242),
+    ]);
     const term = String(someone.display_name).split(' ')[1]!.slice(1, 6).toLowerCase();
     for (const [operation, q] of [
       [`user search "${term}" (page of 50 + total)`, `search=${encodeURIComponent(term)}&limit=50`],

@@ -603,6 +603,28 @@ describe('GET /api/audit-logs/stats', () => {
   });
 });
 
+describe('POST /api/users', () => {
+  it('records the creation on the console trail beside the app event USER_CREATED', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      payload: { uid: 'cr-kari', email: 'kari@example.test' },
+      headers: { authorization: `Bearer ${t.adminToken}` },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(await consoleActions('cr-kari')).toEqual([
+      expect.objectContaining({
+        action: 'user.create',
+        actor_uid: DEMO_ADMIN.uid,
+        before: null,
+        after: expect.objectContaining({ uid: 'cr-kari' }),
+      }),
+    ]);
+    const { rows } = await t.db.query(`SELECT event FROM audit_logs WHERE user_id = 'cr-kari'`);
+    expect(rows).toEqual([{ event: 'USER_CREATED' }]);
+  });
+});
+
 describe('the demo user is not an admin', () => {
   it('gets 403 on every new route', async () => {
     for (const url of ['/users', '/audit-logs', '/audit-logs/stats'])

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { UserRecord } from '../../../src/api/contract';
+import { actorOf, recordConsoleAction } from '../audit/consoleActions';
 import type { Db } from '../db/types';
 import { conflict, notFound } from '../http/errors';
 import type { LiveCountsHub } from '../live/liveCounts';
@@ -54,11 +55,13 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, {
     const { uid = newUid(), email, username, displayName } = request.body;
     const record = await db.transaction(async (tx) => {
       const created = await createUserRecord(tx, { uid, email, username: username ?? null, displayName: displayName ?? null });
-      if (created)
+      if (created) {
         await tx.query(`INSERT INTO audit_logs (event, user_id, total_active_time_formatted) VALUES ('USER_CREATED', $1, $2)`, [
           uid,
           created.totalActiveTimeFormatted,
         ]);
+        await recordConsoleAction(tx, actorOf(request), { action: 'user.create', targetType: 'user', targetId: uid, after: created });
+      }
       return created;
     });
     if (!record) throw conflict(`A user record ${uid} already exists`, 'uid');
