@@ -18,6 +18,7 @@ import { liveRoutes } from './routes/live';
 import { namesRoutes } from './routes/names';
 import { statsRoutes } from './routes/stats';
 import { usersRoutes } from './routes/users';
+import { usersAuditRoutes } from './routes/usersAudit';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(statsRoutes, { db });
       await api.register(healthRoutes, { db });
       await api.register(usersRoutes, { db, liveCounts });
+      await api.register(usersAuditRoutes, { db, liveCounts });
       await api.register(liveRoutes, {
         liveCounts,
         openStreams,

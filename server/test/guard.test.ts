@@ -61,6 +61,11 @@ describe('every /api route demands an admin session', () => {
         'GET /api/live/counts',
         'GET /api/names',
         'POST /api/admin/names/bulk-import',
+        'GET /api/users',
+        'PATCH /api/users/:uid',
+        'DELETE /api/users/:uid',
+        'GET /api/audit-logs',
+        'GET /api/audit-logs/stats',
       ]),
     );
   });
