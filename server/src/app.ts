@@ -5,6 +5,8 @@ import { createGuards } from './auth/guard';
 import { createSessionTokens } from './auth/tokens';
 import type { Db } from './db/types';
 import { installErrorHandler, installJsonParser, notFoundBody } from './http/errorHandling';
+import { DEFAULT_SERVER_LIMITS, hardenedServerOptions, installHardening, type ServerLimits } from './http/hardening';
+import { installInputGuards } from './http/inputGuards';
 import { strictBodyValidators } from './http/validators';
 import { LiveCountsHub } from './live/liveCounts';
 import { analyticsRoutes } from './routes/analytics';
@@ -41,6 +43,10 @@ export interface BuildAppOptions {
   livePollMs?: number;
   /** How often open live-count streams re-check their session (default 2 s). */
   sessionCheckMs?: number;
+  /** Timeouts and the connection limit (DEFAULT_SERVER_LIMITS); tests shorten them. */
+  limits?: Partial<ServerLimits>;
+  /** Origins besides its own the console may connect to (the CSP's connect-src), e.g. Firebase's in Firebase mode. */
+  connectSources?: readonly string[];
   /** Called for every route as it is registered (tests enumerate the routes with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -56,6 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     schemaController: strictBodyValidators(),
+    ...hardenedServerOptions({ ...DEFAULT_SERVER_LIMITS, ...options.limits }),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
@@ -70,6 +77,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   installJsonParser(app);
   installErrorHandler(app);
+  installInputGuards(app);
+  installHardening(app, { connectSources: options.connectSources, requireAdmin: guards.requireAdmin });
 
   await app.register(authRoutes, {
     prefix: '/auth',

@@ -32,6 +32,8 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.max ?? 10,
+    // A database that does not answer must fail a request (503) in bounded time, not hang it.
+    connectionTimeoutMillis: 5_000,
     types,
     ...(options.schema ? { options: `-c search_path="${options.schema.replace(/"/g, '""')}"` } : {}),
   });

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '../../../src/api/contract';
+import { databaseUnavailableReason } from '../db/unavailable';
 import { HttpError } from './errors';
 import { describeValidationError, fieldOfValidationError } from './validation';
 
@@ -10,10 +11,16 @@ const CODE_BY_STATUS: Record<number, string> = {
   404: 'not_found',
   405: 'method_not_allowed',
   409: 'conflict',
+  408: 'request_timeout',
   413: 'payload_too_large',
+  414: 'uri_too_long',
   415: 'unsupported_media_type',
   429: 'rate_limited',
+  431: 'request_header_fields_too_large',
 };
+
+/** How long a client should wait before retrying while the database is unreachable. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Every error leaves as an ApiErrorBody; a 5xx never carries the real message or stack (it is logged). */
 export function installErrorHandler(app: FastifyInstance): void {
@@ -38,6 +45,14 @@ export function installErrorHandler(app: FastifyInstance): void {
       };
       return reply.code(status).send(body);
     }
+    const unavailable = databaseUnavailableReason(error);
+    if (unavailable) {
+      // An outage, not a bug: one line without a stack, and a reason the console can show.
+      request.log.warn({ reason: unavailable, code: (error as { code?: unknown }).code }, 'database unavailable');
+      const body: ApiErrorBody = { error: 'database_unavailable', message: unavailable };
+      return reply.code(503).header('retry-after', DATABASE_RETRY_AFTER_SECONDS).send(body);
+    }
+    // Logged once, here, with its stack (the `err` serializer); the client learns nothing of it.
     request.log.error({ err: error }, 'request failed');
     const body: ApiErrorBody = { error: 'internal_error', message: 'Internal server error' };
     return reply.code(500).send(body);

@@ -2,6 +2,9 @@ import type { Gender } from '../../../src/api/contract';
 import { firstLetter } from './firstLetter';
 import { capitalizeName, cleanKey, cleanText, describeTextProblem, isGender, textProblem } from './normalize';
 import { fail, ok, type Parsed } from './result';
+import { unknownField } from './validation';
+
+const BULK_ROW_FIELDS = ['name', 'gender', 'nationality', 'createdAt'] as const;
 
 /**
  * Rows of one bulk import, validated and normalized, held column by column because the insert binds
@@ -19,17 +22,24 @@ export interface BulkImportColumns {
 // one, JavaScript would read it as server-local time and PostgreSQL as session time.
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/;
 
-/** The instant as a canonical ISO string, or undefined when not a real ISO 8601 date. */
+// What both JavaScript and PostgreSQL hold as the same instant: PostgreSQL has no year 0, and an
+// instant past 9999 turns toISOString() into "+010000-..." which PostgreSQL refuses (both were 500s).
+const EARLIEST_DATE = Date.UTC(1900, 0, 1);
+const LATEST_DATE = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** The instant as a canonical ISO string, or undefined when not a real ISO 8601 date from 1900 to 9999 (UTC). */
 export function parseIsoDate(value: string): string | undefined {
   const m = ISO_DATE.exec(value);
   if (!m) return undefined;
   const [, y, mo, d, h = '0', mi = '0', s = '0'] = m;
+  if (Number(y) < 1900) return undefined;
   // Date.parse rolls 2024-02-30 over to March 1; re-check the fields so such dates are rejected.
   const day = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
   if (day.getUTCMonth() !== Number(mo) - 1 || day.getUTCDate() !== Number(d)) return undefined;
   if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return undefined;
   const time = Date.parse(value);
-  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+  if (Number.isNaN(time) || time < EARLIEST_DATE || time > LATEST_DATE) return undefined;
+  return new Date(time).toISOString();
 }
 
 function rowText(row: Record<string, unknown>, index: number, field: string): Parsed<string> {
@@ -63,6 +73,8 @@ export function validateBulkImportRows(rows: readonly unknown[], now: Date): Par
       return fail(`names[${i}]`, `Row ${i}: expected an object with name, gender, nationality and createdAt`);
     }
     const row = raw as Record<string, unknown>;
+    const unknown = unknownField(row, BULK_ROW_FIELDS);
+    if (unknown !== undefined) return fail(`names[${i}].${unknown}`, `Row ${i}: ${unknown} is not allowed`);
 
     const nameText = rowText(row, i, 'name');
     if (!nameText.ok) return nameText;
@@ -78,7 +90,7 @@ export function validateBulkImportRows(rows: readonly unknown[], now: Date): Par
       // The console stamps every row with the same time: parse each distinct text once.
       if (row.createdAt !== lastCreatedAt.text) {
         const parsed = typeof row.createdAt === 'string' ? parseIsoDate(row.createdAt.trim()) : undefined;
-        if (parsed === undefined) return fail(`names[${i}].createdAt`, `Row ${i}: createdAt must be an ISO 8601 date`);
+        if (parsed === undefined) return fail(`names[${i}].createdAt`, `Row ${i}: createdAt must be an ISO 8601 date from 1900 to 9999`);
         lastCreatedAt = { text: row.createdAt, iso: parsed };
       }
       createdAt = lastCreatedAt.iso;

@@ -102,6 +102,13 @@ function requiredText(body: Record<string, unknown>, field: string): Parsed<stri
   return ok(text);
 }
 
+const NAME_INPUT_FIELDS = ['name', 'gender', 'nationality'] as const;
+
+/** The first property of `object` that is not in `allowed` (a client bug or a probe: refused, never ignored). */
+export function unknownField(object: Record<string, unknown>, allowed: readonly string[]): string | undefined {
+  return Object.keys(object).find((key) => !allowed.includes(key));
+}
+
 /**
  * Body of POST /names and PUT /names/:id. The name is trimmed but keeps the admin's capitalization
  * (a hand-typed "McKenzie" stays so; only the bulk import capitalizes, spec 5). Gender and
@@ -112,6 +119,8 @@ export function parseNameInput(body: unknown): Parsed<NameValues> {
     return fail('body', 'Expected a JSON object with name, gender and nationality');
   }
   const b = body as Record<string, unknown>;
+  const unknown = unknownField(b, NAME_INPUT_FIELDS);
+  if (unknown !== undefined) return fail(unknown, `${unknown} is not allowed`);
   const name = requiredText(b, 'name');
   if (!name.ok) return name;
   const gender = requiredText(b, 'gender');
@@ -136,6 +145,10 @@ export function parseNameId(raw: unknown): Parsed<number> {
 
 /** Body of POST /names/bulk-delete: { nameIds: number[] }, 1..MAX_BULK_DELETE_IDS positive integers. */
 export function parseBulkDelete(body: unknown): Parsed<number[]> {
+  if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
+    const unknown = unknownField(body as Record<string, unknown>, ['nameIds']);
+    if (unknown !== undefined) return fail(unknown, `${unknown} is not allowed`);
+  }
   const ids = body !== null && typeof body === 'object' ? (body as Record<string, unknown>).nameIds : undefined;
   if (!Array.isArray(ids)) return fail('nameIds', 'nameIds must be a list of name ids');
   if (ids.length === 0) return fail('nameIds', 'nameIds must not be empty');

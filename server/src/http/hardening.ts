@@ -1,0 +1,174 @@
+// What the reference backend does for every request regardless of route (issue 7 §3-5): bounded
+// connections and timeouts, one JSON error shape for Fastify's and Node's own errors, security
+// headers, an access log only at LOG_LEVEL=info, and unknown /api paths kept behind the guard.
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions, type onRequestAsyncHookHandler } from 'fastify';
+import type { ApiErrorBody } from '../../../src/api/contract';
+import { contentSecurityPolicy } from '../../../src/api/contentSecurityPolicy';
+
+export interface ServerLimits {
+  /** time to receive a request's headers (slowloris) */
+  headersTimeoutMs: number;
+  /** time to receive a whole request, body included */
+  requestTimeoutMs: number;
+  /** how long an idle keep-alive connection stays open */
+  keepAliveTimeoutMs: number;
+  /** a socket with no traffic at all for this long is closed (event streams send a heartbeat every 15 s) */
+  idleSocketTimeoutMs: number;
+  /** open connections at most; more are refused at once */
+  maxConnections: number;
+  /** how often Node checks the header and request timeouts */
+  timeoutCheckIntervalMs: number;
+}
+
+export const DEFAULT_SERVER_LIMITS: ServerLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 60_000,
+  keepAliveTimeoutMs: 5_000,
+  idleSocketTimeoutMs: 120_000,
+  maxConnections: 1_000,
+  timeoutCheckIntervalMs: 1_000,
+};
+
+/** A longer parameter than any route accepts, so an over-long one reaches the schema (400 naming it), not "Route not found". */
+const MAX_PARAM_LENGTH = 2_048;
+
+function sendRawError(socket: Socket, status: number, body: ApiErrorBody): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const json = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? 'Error'}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(json)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      json,
+  );
+}
+
+/** Errors Node's HTTP parser raises before Fastify sees a request (431, 400, 408, 413). */
+function clientErrorBody(error: Error & { code?: string }): [number, ApiErrorBody] {
+  switch (error.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return [431, { error: 'request_header_fields_too_large', message: 'Request headers are too large' }];
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return [408, { error: 'request_timeout', message: 'The request was not received in time' }];
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return [413, { error: 'payload_too_large', message: 'Request body is too large' }];
+    default:
+      return [400, { error: 'bad_request', message: 'Malformed HTTP request' }];
+  }
+}
+
+const headerDeadline = Symbol('headerDeadline');
+type DeadlineSocket = Socket & { [headerDeadline]?: ReturnType<typeof setTimeout> };
+
+/**
+ * A request head must arrive within `ms` of the connection (or of the previous response on a
+ * keep-alive connection). Node's own headersTimeout is checked by a periodic sweep that, measured
+ * here on Node 20, let half-sent heads live on once the server had answered other requests; this
+ * per-socket timer does not depend on it.
+ */
+function enforceHeaderDeadline(server: http.Server, ms: number): void {
+  const arm = (socket: DeadlineSocket) => {
+    clearTimeout(socket[headerDeadline]);
+    socket[headerDeadline] = setTimeout(() => {
+      sendRawError(socket, 408, { error: 'request_timeout', message: 'The request was not received in time' });
+      socket.destroySoon();
+    }, ms);
+    socket[headerDeadline].unref();
+  };
+  server.on('connection', (socket: DeadlineSocket) => {
+    arm(socket);
+    socket.once('close', () => clearTimeout(socket[headerDeadline]));
+  });
+  server.on('request', (request: http.IncomingMessage, response: http.ServerResponse) => {
+    const socket = request.socket as DeadlineSocket;
+    clearTimeout(socket[headerDeadline]);
+    response.once('finish', () => {
+      if (!socket.destroyed) arm(socket);
+    });
+  });
+}
+
+/** Fastify options: our own HTTP server with its limits, long parameters, and JSON for framework errors. */
+export function hardenedServerOptions(limits: ServerLimits = DEFAULT_SERVER_LIMITS): Partial<FastifyServerOptions> {
+  return {
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Timeouts and the connection limit live on the Node server; Node checks the first two only every
+    // connectionsCheckingInterval, which can be set only when the server is created.
+    serverFactory: (handler) => {
+      const server = http.createServer(
+        {
+          headersTimeout: limits.headersTimeoutMs,
+          requestTimeout: limits.requestTimeoutMs,
+          keepAliveTimeout: limits.keepAliveTimeoutMs,
+          connectionsCheckingInterval: limits.timeoutCheckIntervalMs,
+        },
+        handler,
+      );
+      server.timeout = limits.idleSocketTimeoutMs;
+      server.maxConnections = limits.maxConnections;
+      enforceHeaderDeadline(server, limits.headersTimeoutMs);
+      return server;
+    },
+    clientErrorHandler: (error, socket) => {
+      if ((error as { code?: string }).code === 'ECONNRESET') {
+        socket.destroy();
+        return;
+      }
+      const [status, body] = clientErrorBody(error);
+      sendRawError(socket as Socket, status, body);
+    },
+    // A malformed percent-encoding in the URL (GET /api/%E0%A4%A): our shape, not Fastify's.
+    frameworkErrors: (error, _request, reply) => {
+      const body: ApiErrorBody =
+        error.code === 'FST_ERR_BAD_URL'
+          ? { error: 'bad_request', message: 'The URL is not valid (malformed percent-encoding)', field: 'url' }
+          : { error: 'bad_request', message: 'The request could not be routed' };
+      void (reply as FastifyReply).code(400).send(body);
+    },
+    // One access line per request (onResponse below) instead of Fastify's two, and only at info.
+    logController: new LogController({ disableRequestLogging: true }),
+  };
+}
+
+export interface HardeningOptions {
+  /** extra origins for the CSP's connect-src (CSP_CONNECT_SRC) */
+  connectSources?: readonly string[];
+  /** the guard unknown /api paths must pass before they may learn that nothing is there */
+  requireAdmin: onRequestAsyncHookHandler;
+}
+
+const API_PATH = /^\/api(\/|\?|$)/;
+
+export function installHardening(app: FastifyInstance, options: HardeningOptions): void {
+  const csp = contentSecurityPolicy({ connectSources: options.connectSources });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('content-security-policy', csp);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    return payload;
+  });
+
+  const accessLog = ['info', 'debug', 'trace'].includes(app.log.level);
+  app.addHook('onResponse', async (request, reply) => {
+    if (!accessLog) return;
+    // The path only: a query string may hold search terms an access log has no business keeping.
+    request.log.info(
+      { method: request.method, path: request.url.split('?')[0], statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
+
+  // Unknown /api paths answer exactly like known ones to a stranger (401), so the routes cannot be mapped.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404 && API_PATH.test(request.url)) await options.requireAdmin.call(app, request, reply);
+  });
+}

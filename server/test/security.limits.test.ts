@@ -1,0 +1,113 @@
+// Issue 7 §4-5: bounded resources (slow clients cannot starve the server) and the security headers.
+// Loopback only, bounded: at most SLOW_CLIENTS sockets, for a few seconds.
+import http from 'node:http';
+import net from 'node:net';
+import { createTestApp, type TestApp } from './testApp';
+
+const MAX_CONNECTIONS = 40;
+const SLOW_CLIENTS = 60;
+
+let t: TestApp;
+let port: number;
+beforeAll(async () => {
+  t = await createTestApp({
+    seed: 'accounts',
+    limits: {
+      headersTimeoutMs: 1_000,
+      requestTimeoutMs: 2_000,
+      timeoutCheckIntervalMs: 200,
+      maxConnections: MAX_CONNECTIONS,
+      keepAliveTimeoutMs: 500,
+    },
+  });
+  const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  port = Number(new URL(url).port);
+});
+afterAll(async () => t?.close());
+
+/** A client that sends half a request head and then nothing: it holds a connection until the server drops it. */
+function slowClient(): Promise<{ closedAfterMs: number }> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const socket = net.connect(port, '127.0.0.1', () => socket.write('GET /api/names HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: '));
+    socket.on('error', () => undefined);
+    socket.on('close', () => resolve({ closedAfterMs: Date.now() - started }));
+    // Bounded even if the server never drops it.
+    setTimeout(() => socket.destroy(), 4_000).unref();
+  });
+}
+
+const openConnections = () =>
+  new Promise<number>((resolve, reject) => t.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+
+/** One plain request on a connection of its own (no pooled keep-alive socket), bounded to 1 s. */
+function normalRequestStatus(): Promise<number> {
+  return new Promise((resolve) => {
+    const request = http.get(
+      { host: '127.0.0.1', port, path: '/api/names', agent: false, timeout: 1_000, headers: { authorization: `Bearer ${t.adminToken}` } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('timeout', () => request.destroy());
+    request.on('error', () => resolve(0));
+  });
+}
+
+describe('slow clients', () => {
+  it('cannot hold connections past the header timeout, and a normal request still answers', async () => {
+    const clients = Array.from({ length: SLOW_CLIENTS }, () => slowClient());
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // While they hang (more of them than the connection limit), a normal request gets through
+    // as soon as the server has dropped them: retry briefly, bounded.
+    const deadline = Date.now() + 5_000;
+    let status = 0;
+    let attempts = 0;
+    while (status !== 200 && Date.now() < deadline) {
+      attempts += 1;
+      status = await normalRequestStatus();
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect({ status, inTime: Date.now() < deadline }).toEqual({ status: 200, inTime: true });
+    console.log(
+      `slow clients: ${SLOW_CLIENTS} half-sent requests against a limit of ${MAX_CONNECTIONS}; a normal request answered 200 after ${attempts} attempt(s)`,
+    );
+    // The server itself holds none of them any more (refused over the limit, or timed out), long before
+    // the clients' own 4 s fallback.
+    expect(await openConnections()).toBeLessThanOrEqual(1);
+    await Promise.all(clients);
+  });
+
+  it('refuses connections over the limit at once instead of queueing them', async () => {
+    const clients = Array.from({ length: MAX_CONNECTIONS + 10 }, () => slowClient());
+    const results = await Promise.all(clients);
+    const droppedAtOnce = results.filter((r) => r.closedAfterMs < 500).length;
+    expect(droppedAtOnce).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe('security headers', () => {
+  it('are on API answers, errors included', async () => {
+    for (const url of ['/api/names', '/api/no-such-route', '/auth/account']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toMatch(/connect-src 'self'(;|$)/);
+      expect(csp).not.toContain('unsafe-eval');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+    }
+  });
+
+  it('connect-src lists the extra origins it is given (Firebase mode)', async () => {
+    const other = await createTestApp({ seed: 'accounts', connectSources: ['https://identitytoolkit.googleapis.com'] });
+    try {
+      const response = await other.app.inject({ method: 'GET', url: '/api/names' });
+      expect(String(response.headers['content-security-policy'])).toContain("connect-src 'self' https://identitytoolkit.googleapis.com");
+    } finally {
+      await other.close();
+    }
+  });
+});
