@@ -12,11 +12,17 @@ const pool: [string, string, string][] = Object.entries(NAMES_BY_ORIGIN).flatMap
   Object.entries(byGender).flatMap(([gender, names]) => names.map((name) => [name, gender, origin] as [string, string, string])),
 );
 
+/** A tag per file written, so rows of different files (and the demo seed, drawn from the same pool) never collide. */
+let fileSerial = 0;
+
 /**
  * A CSV of real names written the way operators' files come: odd header case and spaces, CRLF, quoted
  * cells, names in the wrong case. Every `invalidEvery`-th row lacks a field (skipped and counted).
+ * The same name, gender and nationality is stored once, so each name carries a short suffix unique to
+ * its row and file: every valid row is one the database does not hold yet.
  */
 export function writeNamesCsv(dir: string, fileName: string, rows: number, invalidEvery = 25): CsvFixture {
+  const tag = `${Date.now().toString(36)}${(fileSerial++).toString(36)}`;
   const lines = [' Name , GENDER,Nationality '];
   let invalidRows = 0;
   for (let i = 0; i < rows; i += 1) {
@@ -25,7 +31,7 @@ export function writeNamesCsv(dir: string, fileName: string, rows: number, inval
       invalidRows += 1;
       lines.push(`${name},${gender},   `);
     } else {
-      lines.push(`"${name.toUpperCase()}", ${gender} ,${origin}`);
+      lines.push(`"${name.toUpperCase()}-${tag}${i.toString(36)}", ${gender} ,${origin}`);
     }
   }
   mkdirSync(dir, { recursive: true });
