@@ -26,9 +26,12 @@ export function CsvFormatHelp() {
         {EXAMPLE}
       </Box>
       <Typography variant="body2" color="text.secondary">
-        &quot;Skipped&quot; counts rows missing a name, gender or nationality, rows with a gender other than male, female or unisex, and
-        rows whose name or nationality is over 200 characters or holds control characters. Row numbers in reports count data rows after the
-        header, not counting empty lines.
+        &quot;Skipped&quot; counts rows missing a name, gender or nationality, rows with a gender other than male, female or unisex, rows
+        whose name or nationality is over 200 characters or holds characters that cannot be stored (control, invisible or bidirectional
+        characters, or U+FFFD where the file&apos;s encoding could not be read), and duplicates: the same name, gender and nationality (in
+        any case) is stored once, so a row already stored, or repeated in the file, is skipped. The report says how many for each reason.
+        Files may be UTF-8 (with or without a BOM), UTF-16 with a BOM, or Windows-1252 (what spreadsheet programs export); the report names
+        the encoding it read. Row numbers in reports count data rows after the header, not counting empty lines.
       </Typography>
     </Box>
   );

@@ -53,6 +53,9 @@ export const undoFailedText = (reason: string) => `Failed to undo the import. ${
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
+/** How often the list is fetched again while some run is running that this page does not send. */
+const OTHERS_POLL_MS = 10_000;
+
 /** What landed and what the console said about the file, in one line under the figures. */
 function runSummary(run: ImportRun): string {
   const parts: string[] = [];
@@ -60,6 +63,9 @@ function runSummary(run: ImportRun): string {
   if (report) {
     parts.push(`${formatCount(report.rowsRead)} rows read${report.encoding ? ` as ${report.encoding}` : ''}`);
     if (report.rowsSkipped > 0) parts.push(`${formatCount(report.rowsSkipped)} skipped before sending`);
+  }
+  if (run.state === 'running') {
+    parts.push(`last batch at ${new Date(run.lastBatchAt).toLocaleTimeString()}; a minute without one marks it interrupted`);
   }
   if (run.state === 'interrupted') parts.push('no batch arrived for a minute: the page was closed or reloaded during the import');
   if (run.state === 'undone' && run.rowsUndone !== null) {
@@ -73,8 +79,20 @@ function runSummary(run: ImportRun): string {
  * with exactly what landed, and an Undo that deletes a run's names after saying how many.
  */
 export function ImportRunsCard() {
-  const { data: runs = [], isLoading, isError, error } = useListImportRunsQuery();
   const importing = useAppSelector((state) => selectLatestJobOfKind(state, 'bulkImport')?.state === 'running');
+  const [watchOthers, setWatchOthers] = useState(false);
+  // A run this page is not sending (another tab, or one cut off by a reload) changes on the server
+  // alone: look again now and then until none is running.
+  const {
+    data: runs = [],
+    isLoading,
+    isError,
+    error,
+  } = useListImportRunsQuery(undefined, {
+    pollingInterval: watchOthers && !importing ? OTHERS_POLL_MS : 0,
+  });
+  const othersRunning = runs.some((run) => run.state === 'running');
+  if (othersRunning !== watchOthers) setWatchOthers(othersRunning);
   const [loadRun, { isFetching: loadingRun }] = useLazyGetImportRunQuery();
   const [undoRun, { isLoading: undoing }] = useUndoImportRunMutation();
   const [confirming, setConfirming] = useState<ImportRunDetail | null>(null);
