@@ -316,6 +316,37 @@ describe('one user', () => {
   });
 });
 
+describe('access', () => {
+  // guard.test.ts enumerates every /api route as Fastify registers it, so these are covered there too;
+  // this names them, so that a route moved outside the guarded scope fails here by name.
+  const urls = [
+    '/analytics/top-names-by-gender',
+    '/analytics/top-names-by-nationality',
+    '/analytics/user-stats',
+    '/analytics/decision-time-stats',
+    '/analytics/match-conversion-rate',
+    '/analytics/name-analytics',
+    '/analytics/top-ranked-names',
+    '/analytics/match-analytics',
+    '/analytics/daily-active-users',
+    '/analytics/swipes-over-time',
+    '/analytics/popularity-trends',
+    '/analytics/user-swipes/u-alice',
+    '/analytics/user-swipe-insights/u-alice',
+    '/analytics/swipe-sessions/u-alice',
+    '/matches/u-alice/u-bob',
+  ];
+  it('answers 401 without a session and 403 to a non-admin on every analytics route', async () => {
+    const statuses = [];
+    for (const url of urls) {
+      const anonymous = await t.app.inject({ method: 'GET', url: `/api${url}` });
+      const user = await t.app.inject({ method: 'GET', url: `/api${url}`, headers: { authorization: `Bearer ${t.userToken}` } });
+      statuses.push([url, anonymous.statusCode, user.statusCode]);
+    }
+    expect(statuses).toEqual(urls.map((url) => [url, 401, 403]));
+  });
+});
+
 describe('bad input', () => {
   it.each([
     ['/analytics/top-ranked-names?limit=0', 'limit'],
