@@ -5,6 +5,7 @@ import { sessionHandlers } from './session.handlers';
 import { dashboardHandlers } from './dashboard.handlers';
 import { analyticsHandlers } from './analytics.handlers';
 import { usersHandlers } from './users.handlers';
+import { auditLogsHandlers } from './auditLogs.handlers';
 
 // Feature handler lists are added here. Tests override single routes with server.use(...).
 export const handlers: HttpHandler[] = [
@@ -14,4 +15,5 @@ export const handlers: HttpHandler[] = [
   ...dashboardHandlers,
   ...analyticsHandlers,
   ...usersHandlers,
+  ...auditLogsHandlers,
 ];

@@ -33,7 +33,7 @@ export function AuditExportStatus({ job, onCancel }: { job: Job; onCancel(): voi
   }
   const severity = job.state === 'done' ? 'success' : job.state === 'cancelled' ? 'warning' : 'error';
   return (
-    <Alert severity={severity}>
+    <Alert severity={severity} data-testid="audit-export-status">
       {job.state === 'failed' && <AlertTitle>{AUDIT_EXPORT_FAILED}</AlertTitle>}
       {job.message}
       {job.detail ? ` ${job.detail}` : ''}
