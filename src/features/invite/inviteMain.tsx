@@ -5,6 +5,8 @@ import { createRoot } from 'react-dom/client';
 import InvitePage from './InvitePage';
 
 export function mountInvitePage(container: HTMLElement): void {
+  // The console's CSS baseline is not loaded here; without it the body keeps the browser's 8 px margin.
+  document.body.style.margin = '0';
   createRoot(container).render(
     <StrictMode>
       <InvitePage />

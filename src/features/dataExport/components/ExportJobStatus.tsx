@@ -3,7 +3,7 @@ import { formatCount } from '../../../lib/format';
 import { jobPercent, type Job } from '../../jobs';
 
 /** A running export's bar ("12,000 of 1,000,000 rows") and Cancel, or the finished export's report. */
-export function ExportJobStatus({ job, onCancel }: { job: Job; onCancel: () => void }) {
+export function ExportJobStatus({ job, onCancel, runningText }: { job: Job; onCancel?: () => void; runningText?: string }) {
   if (job.state === 'running') {
     const percent = jobPercent(job);
     const rows = job.progress.rowsRead;
@@ -18,13 +18,17 @@ export function ExportJobStatus({ job, onCancel }: { job: Job; onCancel: () => v
           <Typography variant="body2" role="status">
             {job.cancelRequested
               ? 'Cancelling…'
-              : job.workTotal === null
-                ? `${formatCount(rows)} rows`
-                : `${formatCount(rows)} of ${formatCount(job.workTotal)} rows`}
+              : runningText
+                ? runningText
+                : job.workTotal === null
+                  ? `${formatCount(rows)} rows`
+                  : `${formatCount(rows)} of ${formatCount(job.workTotal)} rows`}
           </Typography>
-          <Button size="small" variant="outlined" color="warning" onClick={onCancel} disabled={job.cancelRequested}>
-            Cancel
-          </Button>
+          {onCancel && (
+            <Button size="small" variant="outlined" color="warning" onClick={onCancel} disabled={job.cancelRequested}>
+              Cancel
+            </Button>
+          )}
         </Stack>
       </Box>
     );

@@ -43,7 +43,7 @@ export function RestoreCard() {
               Check a backup file
             </Button>
           </div>
-          {job && <ExportJobStatus job={job} onCancel={() => undefined} />}
+          {job && <ExportJobStatus job={job} runningText={`Checking ${job.label}…`} />}
         </Stack>
       </CardContent>
     </Card>
