@@ -3,7 +3,7 @@
 // p95 through HTTP (the route as the console calls it, JSON included) and of its SQL alone, beside the p95 of
 // the obvious alternative (the baseline) measured in the same run on the same data, and their ratio.
 // Runs on PGlite; with DATABASE_URL also on that PostgreSQL (in a scratch schema it drops afterwards).
-// BENCH_USERS / BENCH_AUDIT_LOGS / BENCH_RUNS scale it down for a quick look.
+// BENCH_USERS / BENCH_AUDIT_LOGS / BENCH_RUNS scale it down for a quick look; BENCH_TARGETS=postgres skips PGlite.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -260,7 +260,10 @@ async function measure(target: Target): Promise<Measured[]> {
 }
 
 async function main() {
-  const kinds: ('pglite' | 'postgres')[] = ['pglite', ...(process.env.DATABASE_URL ? (['postgres'] as const) : [])];
+  const wanted = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
+  const kinds = (['pglite', 'postgres'] as const).filter(
+    (kind) => wanted.includes(kind) && (kind === 'pglite' || process.env.DATABASE_URL),
+  );
   const rows: string[][] = [];
   for (const kind of kinds) {
     const target = await openTarget(kind);
