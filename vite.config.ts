@@ -1,11 +1,25 @@
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { buildTimeCsp } from './src/api/buildCsp';
 
 // The reference backend listens here in development; `npm start` runs both in one process.
 const backendUrl = process.env.BACKEND_URL ?? 'http://127.0.0.1:3001';
 
-export default defineConfig({
-  plugins: [react()],
+/**
+ * The built index.html carries the CSP as a <meta> tag, for hosts other than the reference backend
+ * (which also sends it as a header, with frame-ancestors). Build only: the dev server's React refresh
+ * preamble is an inline script that script-src 'self' would block.
+ */
+function cspMeta(csp: string): Plugin {
+  return {
+    name: 'csp-meta',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: csp }, injectTo: 'head-prepend' }],
+  };
+}
+
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), cspMeta(buildTimeCsp(loadEnv(mode, process.cwd(), 'VITE_')))],
   server: {
     port: 5173,
     proxy: {
@@ -14,5 +28,6 @@ export default defineConfig({
     },
   },
   worker: { format: 'es' },
-  build: { sourcemap: true, chunkSizeWarningLimit: 1500 },
-});
+  // No source maps in the production build: the served console exposes no sources (issue 7 §5).
+  build: { sourcemap: false, chunkSizeWarningLimit: 1500 },
+}));

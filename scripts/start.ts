@@ -6,8 +6,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, type ViteDevServer } from 'vite';
-import { DEMO_ADMIN } from '../server/src/seed/demoAccounts';
 import { parseSeedDemo, startBackend, type RunningBackend } from '../server/src/server';
+import { securityBannerLines } from '../server/src/startBanner';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const host = '127.0.0.1';
@@ -60,7 +60,6 @@ try {
   if (startedVite.status === 'rejected') throw startedVite.reason;
   if (!backend || !vite) throw new Error('startup did not complete');
   if (backend.seeded) console.log('Seeded the demo data (first start).');
-  if (backend.seedSkipped) console.log('Demo seed skipped (SEED_DEMO=0): no demo data or demo accounts were created.');
 
   const consoleUrl = vite.resolvedUrls?.local[0] ?? `http://${host}:5173/`;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -68,7 +67,10 @@ try {
   console.log(`
   Baby Names admin console   ${consoleUrl}
   Reference backend          ${backend.url}  (${backend.db.kind})
-${backend.seedSkipped ? '' : `  Demo admin                 ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}\n`}
+${securityBannerLines(backend)
+  .map((line) => `  ${line}`)
+  .join('\n')}
+
   Ready in ${seconds} s. Press Ctrl-C to stop both.
 `);
 } catch (error) {

@@ -1,12 +1,13 @@
 // The reference backend on its own:
 //   tsx server/src/main.ts [--static dist] [--port 3001] [--host 127.0.0.1]
 // Environment: DATABASE_URL (a real PostgreSQL; default embedded PGlite), DATA_DIR (PGlite folder,
-// default .data/pglite), PORT, SESSION_SECRET, LOG_LEVEL (default info), SIGN_IN_RATE_LIMIT (attempts
+// default .data/pglite; also where the generated session secret is kept), PORT, SESSION_SECRET, LOG_LEVEL
+// (default warn; info logs one line per request), ALLOW_DEMO_ON_PUBLIC_HOST=1, CSP_CONNECT_SRC, SIGN_IN_RATE_LIMIT (attempts
 // per minute per IP and email), SIGN_IN_IP_RATE_LIMIT (per minute per IP), SEED_DEMO (default 1; 0 skips
-// the demo data and the demo accounts).
+// the demo data and disables existing demo accounts).
 import { parseArgs } from 'node:util';
-import { DEMO_ADMIN, DEMO_USER } from './seed/demoAccounts';
 import { parseSeedDemo, startBackend } from './server';
+import { securityBannerLines } from './startBanner';
 
 const { values } = parseArgs({
   options: {
@@ -37,18 +38,22 @@ const backend = await startBackend({
   host: values.host ?? '127.0.0.1',
   port,
   staticDir: values.static,
-  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  // warn by default: errors and warnings only; LOG_LEVEL=info adds one access line per request.
+  logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+  allowDemoOnPublicHost: process.env.ALLOW_DEMO_ON_PUBLIC_HOST === '1',
+  connectSources: (process.env.CSP_CONNECT_SRC ?? '').split(/[\s,]+/).filter(Boolean),
   signInRateLimitMax: process.env.SIGN_IN_RATE_LIMIT ? Number(process.env.SIGN_IN_RATE_LIMIT) : undefined,
   signInIpRateLimitMax: process.env.SIGN_IN_IP_RATE_LIMIT ? Number(process.env.SIGN_IN_IP_RATE_LIMIT) : undefined,
   seedDemo,
+}).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
 });
 
-const demoLines = backend.seedSkipped
-  ? 'Demo seed skipped (SEED_DEMO=0): no demo data or demo accounts were created.\n'
-  : `Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}\nNon-admin:  ${DEMO_USER.email} / ${DEMO_USER.password}\n`;
 console.log(`
 Reference backend listening on ${backend.url} (${backend.db.kind}${backend.seeded ? ', demo data seeded' : ''})
-${values.static ? `Console: ${backend.url}/\n` : ''}${demoLines}`);
+${values.static ? `Console: ${backend.url}/\n` : ''}${securityBannerLines(backend).join('\n')}
+`);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

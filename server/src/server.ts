@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app';
 import { resolveSessionSecret } from './auth/secret';
 import { migrate } from './db/migrate';
-import { openDatabase } from './db/open';
+import { DEFAULT_DATA_DIR, openDatabase } from './db/open';
 import type { Db } from './db/types';
 import { DEFAULT_SIGN_IN_RATE_LIMIT } from './routes/auth';
 import { interruptLeftoverRuns, reportNameMerges } from './imports/startupChecks';
+import { applyDemoAccountPolicy, DemoOnPublicHostError, isLoopbackHost } from './seed/demoSafety';
 import { seedDemoData } from './seed/seed';
 
 export interface BackendOptions {
@@ -20,8 +21,12 @@ export interface BackendOptions {
   signInRateLimitMax?: number;
   /** SIGN_IN_IP_RATE_LIMIT: sign-in attempts per minute per client IP across emails */
   signInIpRateLimitMax?: number;
-  /** SEED_DEMO: false skips the demo data AND the demo accounts (a real deployment). Default true. */
+  /** SEED_DEMO: false skips the demo data AND disables demo accounts that exist (a real deployment). Default true. */
   seedDemo?: boolean;
+  /** ALLOW_DEMO_ON_PUBLIC_HOST: let live demo accounts (public passwords) listen on a non-loopback address. */
+  allowDemoOnPublicHost?: boolean;
+  /** CSP_CONNECT_SRC: origins besides its own the served console may connect to (Firebase mode, a hosted API) */
+  connectSources?: readonly string[];
 }
 
 export interface RunningBackend {
@@ -32,6 +37,10 @@ export interface RunningBackend {
   seeded: boolean;
   /** the seed was switched off (SEED_DEMO=0) */
   seedSkipped: boolean;
+  /** the demo admin can sign in with its public password: the start banner must say so */
+  demoPasswordLive: boolean;
+  /** where the session secret came from: 'env', 'memory' or the secret file's path */
+  sessionSecretFrom: string;
   close(): Promise<void>;
 }
 
@@ -53,12 +62,25 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     const appliedNow = await migrate(db);
     const seedSkipped = options.seedDemo === false;
     const { seeded } = seedSkipped ? { seeded: false } : await seedDemoData(db);
-    const sessionSecret = await resolveSessionSecret(db, options.sessionSecret);
+    const demo = await applyDemoAccountPolicy(db, !seedSkipped);
+    if (demo.publicPasswordLive && !isLoopbackHost(options.host) && !options.allowDemoOnPublicHost) {
+      throw new DemoOnPublicHostError(options.host);
+    }
+    const secret = await resolveSessionSecret(db, {
+      fromEnv: options.sessionSecret,
+      // A DATABASE_URL setup keeps its secret in DATA_DIR too; only an in-memory PGlite has no folder.
+      dataDir: options.databaseUrl
+        ? (options.dataDir ?? DEFAULT_DATA_DIR)
+        : options.dataDir?.includes('://')
+          ? undefined
+          : (options.dataDir ?? DEFAULT_DATA_DIR),
+    });
     const app = await buildApp({
       db,
-      sessionSecret,
+      sessionSecret: secret.secret,
       staticDir: options.staticDir,
       logger: options.logger,
+      connectSources: options.connectSources,
       signInRateLimit: {
         ...DEFAULT_SIGN_IN_RATE_LIMIT,
         ...(options.signInRateLimitMax ? { max: options.signInRateLimitMax } : {}),
@@ -77,6 +99,8 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`,
       seeded,
       seedSkipped,
+      demoPasswordLive: demo.publicPasswordLive,
+      sessionSecretFrom: secret.from,
       close() {
         closing ??= (async () => {
           await app.close();

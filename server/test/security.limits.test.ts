@@ -2,7 +2,11 @@
 // Loopback only, bounded: at most SLOW_CLIENTS sockets, for a few seconds.
 import http from 'node:http';
 import net from 'node:net';
-import { createTestApp, type TestApp } from './testApp';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../src/app';
+import { createTestApp, TEST_SESSION_SECRET, type TestApp } from './testApp';
 
 const MAX_CONNECTIONS = 40;
 const SLOW_CLIENTS = 60;
@@ -98,6 +102,26 @@ describe('security headers', () => {
       expect(csp).not.toContain('unsafe-eval');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('no-referrer');
+    }
+  });
+
+  it('never serves a source map from the built console', async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'h3-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>console</title>');
+    writeFileSync(path.join(dist, 'app.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'app.js.map'), '{"version":3,"sources":["secret.ts"]}');
+    const app = await buildApp({ db: t.db, sessionSecret: TEST_SESSION_SECRET, staticDir: dist });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/app.js' })).statusCode).toBe(200);
+      const map = await app.inject({ method: 'GET', url: '/app.js.map' });
+      expect(map.statusCode).toBe(404);
+      expect(map.body).not.toContain('secret.ts');
+      const page = await app.inject({ method: 'GET', url: '/dashboard' });
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(page.headers['x-content-type-options']).toBe('nosniff');
+    } finally {
+      await app.close();
+      rmSync(dist, { recursive: true, force: true });
     }
   });
 

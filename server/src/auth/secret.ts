@@ -1,24 +1,69 @@
+// Where the session-signing secret lives (issue 7 §1): SESSION_SECRET from the environment, else a
+// file with mode 0600 in the data folder, generated on first start. Never in the database: anyone
+// who can read the database could otherwise mint admin tokens. A secret an older version kept in
+// server_settings is moved to the file (so signed-in sessions survive the upgrade) and deleted.
 import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Queryable } from '../db/types';
 
-const SETTING_KEY = 'session_secret';
+const LEGACY_SETTING_KEY = 'session_secret';
+export const SECRET_FILE_NAME = 'session-secret';
+const MIN_LENGTH = 32;
+
+export interface SecretSource {
+  secret: string;
+  /** 'env', 'memory' (an in-memory database), or the file it was read from / written to */
+  from: string;
+  /** an old copy was found in server_settings and removed */
+  removedFromDatabase: boolean;
+}
+
+function readSecretFile(file: string): string | undefined {
+  try {
+    const text = readFileSync(file, 'utf8').trim();
+    // Tighten a file someone loosened (or copied with the wrong mode).
+    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+    return text;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** Writes the secret unless the file exists already (another process won the race): then that one counts. */
+function writeSecretFile(file: string, secret: string): string {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return readSecretFile(file) ?? secret;
+  }
+}
 
 /**
- * The key session tokens are signed with: SESSION_SECRET when given, otherwise one generated on
- * first start and kept in server_settings, so tokens stay valid across restarts. Two processes
- * starting together agree on one value (ON CONFLICT DO NOTHING, then read back).
+ * `dataDir`: the data folder (PGlite's, or DATA_DIR next to a DATABASE_URL); undefined for an in-memory
+ * database, which gets a secret that lives as long as the process, like its data.
  */
-export async function resolveSessionSecret(db: Queryable, fromEnv?: string): Promise<string> {
-  if (fromEnv && fromEnv.length > 0) {
-    if (fromEnv.length < 32) throw new Error('SESSION_SECRET must be at least 32 characters long');
-    return fromEnv;
+export async function resolveSessionSecret(db: Queryable, options: { fromEnv?: string; dataDir?: string }): Promise<SecretSource> {
+  const legacy = await db.query<{ value: string }>('SELECT value FROM server_settings WHERE key = $1', [LEGACY_SETTING_KEY]);
+  const legacySecret = legacy.rows[0]?.value;
+  let source: Omit<SecretSource, 'removedFromDatabase'>;
+  if (options.fromEnv) {
+    if (options.fromEnv.length < MIN_LENGTH) throw new Error(`SESSION_SECRET must be at least ${MIN_LENGTH} characters long`);
+    source = { secret: options.fromEnv, from: 'env' };
+  } else if (options.dataDir === undefined) {
+    source = { secret: randomBytes(48).toString('base64url'), from: 'memory' };
+  } else {
+    const file = path.resolve(options.dataDir, SECRET_FILE_NAME);
+    const existing = readSecretFile(file);
+    if (existing !== undefined && existing.length < MIN_LENGTH)
+      throw new Error(`${file} holds a secret shorter than ${MIN_LENGTH} characters`);
+    const secret = existing ?? writeSecretFile(file, legacySecret ?? randomBytes(48).toString('base64url'));
+    source = { secret, from: file };
   }
-  await db.query('INSERT INTO server_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
-    SETTING_KEY,
-    randomBytes(48).toString('base64url'),
-  ]);
-  const { rows } = await db.query<{ value: string }>('SELECT value FROM server_settings WHERE key = $1', [SETTING_KEY]);
-  const secret = rows[0]?.value;
-  if (!secret) throw new Error('session secret missing from server_settings');
-  return secret;
+  if (legacySecret !== undefined) await db.query('DELETE FROM server_settings WHERE key = $1', [LEGACY_SETTING_KEY]);
+  return { ...source, removedFromDatabase: legacySecret !== undefined };
 }

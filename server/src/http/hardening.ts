@@ -167,6 +167,11 @@ export function installHardening(app: FastifyInstance, options: HardeningOptions
     );
   });
 
+  // Source maps are never served, even if a build left some in the folder.
+  app.addHook('onRequest', async (request, reply) => {
+    if (/\.map$/i.test(request.url.split('?')[0]!)) return reply.code(404).send({ error: 'not_found', message: 'Not found' });
+  });
+
   // Unknown /api paths answer exactly like known ones to a stranger (401), so the routes cannot be mapped.
   app.addHook('onRequest', async (request, reply) => {
     if (request.is404 && API_PATH.test(request.url)) await options.requireAdmin.call(app, request, reply);

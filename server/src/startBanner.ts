@@ -1,0 +1,23 @@
+// The lines both start scripts (server/src/main.ts, scripts/start.ts) print about security: plainly
+// when a public demo password is live, and where the session secret lives.
+import type { RunningBackend } from './server';
+import { DEMO_ADMIN, DEMO_USER } from './seed/demoAccounts';
+
+export function securityBannerLines(backend: RunningBackend): string[] {
+  const secret =
+    backend.sessionSecretFrom === 'env'
+      ? 'Session secret: from SESSION_SECRET.'
+      : backend.sessionSecretFrom === 'memory'
+        ? 'Session secret: generated for this in-memory database (gone when it stops).'
+        : `Session secret: ${backend.sessionSecretFrom} (mode 0600; keep it out of backups others can read).`;
+  if (!backend.demoPasswordLive) {
+    return [backend.seedSkipped ? 'Demo accounts: disabled (SEED_DEMO=0).' : 'Demo accounts: none can sign in.', secret];
+  }
+  return [
+    `WARNING: the demo accounts are live with PUBLIC passwords. Anyone who can reach ${backend.url} can sign in as admin:`,
+    `  Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
+    `  Non-admin:  ${DEMO_USER.email} / ${DEMO_USER.password}`,
+    '  Start with SEED_DEMO=0 to disable them.',
+    secret,
+  ];
+}
