@@ -14,6 +14,7 @@ import type { SignInResponse } from '../src/api/contract';
 import { buildApp } from '../server/src/app';
 import { buildAppEventCountsQuery } from '../server/src/audit/auditStats';
 import { buildAuditLogsQuery, encodeAuditCursor, parseAuditLogsQuery } from '../server/src/audit/auditTrail';
+import { exactTimestampSql } from '../server/src/db/exactTimestamp';
 import { migrate } from '../server/src/db/migrate';
 import { openDatabase } from '../server/src/db/open';
 import type { Db, Queryable } from '../server/src/db/types';
@@ -219,7 +220,7 @@ async function measure(target: Target): Promise<Measured[]> {
     {
       const row = await sample(
         db,
-        `SELECT id, to_char(timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS ts FROM audit_logs ORDER BY timestamp DESC, id DESC OFFSET $1 LIMIT 1`,
+        `SELECT id, ${exactTimestampSql('timestamp')} AS ts FROM audit_logs ORDER BY timestamp DESC, id DESC OFFSET $1 LIMIT 1`,
         [Math.floor(AUDIT_LOGS / 2)],
       );
       const cursor = encodeAuditCursor({ timestamp: String(row.ts), source: 'app', id: Number(row.id) });

@@ -10,6 +10,7 @@ import {
   type AuditLogsPage,
   type AuditSource,
 } from '../../../src/api/usersAuditContract';
+import { EXACT_TIMESTAMP, exactTimestampSql } from '../db/exactTimestamp';
 import type { Queryable } from '../db/types';
 import { queryChoice, queryInstant, queryInteger, queryText, unknownParameter, type Instant, type Query } from '../http/queryParams';
 import { fail, ok, type Parsed } from '../names/result';
@@ -33,9 +34,6 @@ export interface AuditLogsFilter {
 /** Position of a source among rows with the same timestamp (higher comes first, as the order is descending). */
 const RANK: Record<EntrySource, number> = { app: 1, console: 0 };
 
-/** The form TIMESTAMP_KEY writes: UTC with microseconds. */
-export const CURSOR_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
 export function encodeAuditCursor(cursor: AuditCursor): string {
   return Buffer.from(JSON.stringify([cursor.timestamp, cursor.source, cursor.id])).toString('base64url');
 }
@@ -45,7 +43,7 @@ function decodeAuditCursor(text: string): AuditCursor | null {
     const parsed: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
     if (!Array.isArray(parsed) || parsed.length !== 3) return null;
     const [timestamp, source, id] = parsed as unknown[];
-    if (typeof timestamp !== 'string' || !CURSOR_TIMESTAMP.test(timestamp) || Number.isNaN(new Date(timestamp).getTime())) return null;
+    if (typeof timestamp !== 'string' || !EXACT_TIMESTAMP.test(timestamp) || Number.isNaN(new Date(timestamp).getTime())) return null;
     if (source !== 'app' && source !== 'console') return null;
     if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return null;
     return { timestamp, source, id };
@@ -81,7 +79,7 @@ export function parseAuditLogsQuery(query: Query | undefined): Parsed<AuditLogsF
   return ok(f);
 }
 
-const TIMESTAMP_KEY = `to_char(timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const TIMESTAMP_KEY = exactTimestampSql('timestamp');
 
 /** One source's rows after the cursor, newest first, at most `limit`: an index range scan per source. */
 function sourceQuery(source: EntrySource, f: AuditLogsFilter, params: unknown[]): string {

@@ -9,6 +9,7 @@ import {
   type UserSortField,
   type UsersPage,
 } from '../../../src/api/usersAuditContract';
+import { EXACT_TIMESTAMP, exactTimestampSql } from '../db/exactTimestamp';
 import type { Queryable } from '../db/types';
 import {
   queryBoolean,
@@ -20,7 +21,6 @@ import {
   type Instant,
   type Query,
 } from '../http/queryParams';
-import { CURSOR_TIMESTAMP } from '../audit/auditTrail';
 import { fail, ok, type Parsed } from '../names/result';
 import { toUserRecord, type UserRow } from './userRecord';
 
@@ -82,8 +82,7 @@ function decodeUserCursor(text: string): UserCursor | null {
     if (!(USER_SORT_FIELDS as readonly unknown[]).includes(sort) || (order !== 'asc' && order !== 'desc')) return null;
     if ((value !== null && typeof value !== 'string') || typeof uid !== 'string' || hasNul(uid)) return null;
     // Date sort values go back to PostgreSQL as timestamptz: only the form the server wrote is taken.
-    if (typeof value === 'string' && (SORT_COLUMNS[sort as UserSortField].date ? !CURSOR_TIMESTAMP.test(value) : hasNul(value)))
-      return null;
+    if (typeof value === 'string' && (SORT_COLUMNS[sort as UserSortField].date ? !EXACT_TIMESTAMP.test(value) : hasNul(value))) return null;
     return { sort: sort as UserSortField, order, value, uid };
   } catch {
     return null;
@@ -219,7 +218,7 @@ export function buildUserListQueries(f: UserListFilter): {
   const direction = f.order === 'asc' ? 'ASC' : 'DESC';
   // ASC puts NULLs last by default; DESC needs it said (and only then, so a NOT NULL column's index still fits).
   const nulls = nullable && f.order === 'desc' ? ' NULLS LAST' : '';
-  const sortKey = date ? `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` : column;
+  const sortKey = date ? exactTimestampSql(column) : column;
   params.push(f.limit + 1, f.offset);
   const whereSql = (conditions: string[]) => (conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '');
   return {
