@@ -50,3 +50,47 @@ onPostgres('concurrent likes of one name by two partners (real PostgreSQL)', () 
     expect(incremental).toEqual(rebuilt);
   });
 });
+
+onPostgres('a like while the connection is being accepted (real PostgreSQL)', () => {
+  let t: TestApp;
+  let ids: Record<FixtureName, number>;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: 'accounts' });
+    ids = await loadFixture(t.db);
+  });
+  afterAll(async () => t?.close());
+
+  // carol's request to dave is pending; carol already likes Noah.
+  it.each([
+    ['the acceptance', 'first'],
+    ['the like', 'first'],
+  ])('records the match when %s commits %s', async (first) => {
+    const accept = `UPDATE connection_requests SET status = 'accepted' WHERE from_user_id = 'u-carol' AND to_user_id = 'u-dave'`;
+    const like = `INSERT INTO swipes (user_id, name_id, liked, decision_time_ms, created_at) VALUES ('u-dave', ${ids.Noah}, true, 1500, now())`;
+    const [early, late] = first === 'the acceptance' ? [accept, like] : [like, accept];
+    let release!: () => void;
+    const mayCommit = new Promise<void>((resolve) => (release = resolve));
+    let ran!: () => void;
+    const hasRun = new Promise<void>((resolve) => (ran = resolve));
+    const one = t.db.transaction(async (tx) => {
+      await tx.query(early);
+      ran();
+      await mayCommit;
+    });
+    await hasRun;
+    const two = t.db.transaction(async (tx) => {
+      await tx.query(late);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await Promise.all([one, two]);
+
+    const { rows } = await t.db.query('SELECT user_a, user_b FROM analytics_matches WHERE name_id = $1', [ids.Noah]);
+    expect(rows).toEqual([{ user_a: 'u-carol', user_b: 'u-dave' }]);
+    const { incremental, rebuilt } = await incrementalAndRebuilt(t.db);
+    expect(incremental).toEqual(rebuilt);
+    // Back to the start for the next case.
+    await t.db.query(`DELETE FROM swipes WHERE user_id = 'u-dave' AND name_id = $1`, [ids.Noah]);
+    await t.db.query(`UPDATE connection_requests SET status = 'pending' WHERE from_user_id = 'u-carol'`);
+  });
+});

@@ -141,7 +141,7 @@ const removeSwipes = (src: string) => `
  * name_id, a < b): a key whose two users are connected and both like the name has its match row, any other loses it;
  * the matches counters of names and pairs move by what changed. `keys` must yield each key once.
  */
-const reconcileMatches = (keys: string) => `
+export const reconcileMatches = (keys: string) => `
   WITH keys AS (${keys}
   ), wanted AS (
     SELECT k.a, k.b, k.name_id, fa.at AS a_at, fb.at AS b_at,
@@ -187,7 +187,7 @@ const keysOfLikes = (src: string) => `
       JOIN ${PARTNERS} p ON p.user_id = l.user_id`;
 
 /** Keys of whole pairs: every name either user of the pair `pairs` (columns a, b) liked, plus existing match rows. */
-const keysOfPairs = (pairs: string) => `
+export const keysOfPairs = (pairs: string) => `
     SELECT a, b, name_id FROM (
       SELECT p.a, p.b, s.name_id FROM ${pairs} p JOIN swipes s ON s.user_id = p.a AND s.liked
        WHERE EXISTS (SELECT 1 FROM ${PARTNERS} c WHERE c.user_id = p.a AND c.partner = p.b)
