@@ -33,7 +33,7 @@ function dateColumn(field: keyof UserRecord, headerName: string): GridColDef<Use
   return {
     field,
     headerName,
-    width: 122,
+    width: 112,
     sortable: SORTABLE.has(field),
     valueFormatter: (value: string | null) => formatDay(value),
     renderCell: ({ row, formattedValue }) => (
@@ -70,11 +70,11 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
           </Box>
         ),
       },
-      { field: 'uid', headerName: 'UID', width: 110, sortable: false },
+      { field: 'uid', headerName: 'UID', width: 100, sortable: false },
       {
         field: 'isPremium',
         headerName: 'Plan',
-        width: 92,
+        width: 86,
         sortable: false,
         renderCell: ({ row }) =>
           row.isPremium ? <Chip size="small" color="warning" label="Premium" /> : <Chip size="small" variant="outlined" label="Free" />,
@@ -82,7 +82,7 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
       {
         field: 'accountActive',
         headerName: 'Status',
-        width: 92,
+        width: 88,
         sortable: false,
         renderCell: ({ row }) =>
           row.accountActive ? <Chip size="small" color="success" label="Active" /> : <Chip size="small" color="default" label="Inactive" />,
@@ -90,7 +90,7 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
       {
         field: 'connectedUserId',
         headerName: 'Connected',
-        width: 96,
+        width: 90,
         sortable: false,
         valueFormatter: (v: string | null) => (v ? 'Yes' : 'No'),
       },
@@ -108,19 +108,19 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
       {
         field: 'actions',
         headerName: 'Actions',
-        width: 318,
+        width: 300,
         sortable: false,
         renderCell: ({ row }) => {
           const pending = busy.has(row.uid);
           return (
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
+            <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', height: '100%' }}>
               <Button
                 size="small"
-                variant={row.isPremium ? 'outlined' : 'contained'}
-                color="warning"
+                variant="outlined"
+                color={row.isPremium ? 'inherit' : 'warning'}
                 disabled={pending}
                 onClick={() => onTogglePremium(row)}
-                sx={{ minWidth: 128, whiteSpace: 'nowrap' }}
+                sx={{ minWidth: 124, whiteSpace: 'nowrap' }}
               >
                 {row.isPremium ? 'Remove Premium' : 'Grant Premium'}
               </Button>
@@ -130,7 +130,7 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
                 color={row.accountActive ? 'inherit' : 'success'}
                 disabled={pending}
                 onClick={() => onToggleActive(row)}
-                sx={{ minWidth: 96 }}
+                sx={{ minWidth: 92 }}
               >
                 {row.accountActive ? 'Deactivate' : 'Activate'}
               </Button>
