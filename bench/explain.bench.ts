@@ -24,11 +24,16 @@ async function fill(db: Db): Promise<void> {
   for (let done = 0; done < ROWS; done += CHUNK) {
     const c: BulkImportColumns = { names: [], genders: [], nationalities: [], firstLetters: [], createdAts: [] };
     for (let i = 0; i < Math.min(CHUNK, ROWS - done); i++) {
-      const n = pool[Math.floor(random() * pool.length)]!;
-      c.names.push(n.name);
+      // Every real name once per round; from the second round on with a numeral after it, as the
+      // same name, gender and nationality is stored once (migration 010). The letter stays the name's.
+      const k = done + i;
+      const n = pool[k % pool.length]!;
+      const round = Math.floor(k / pool.length);
+      const name = round === 0 ? n.name : `${n.name} ${round + 1}`;
+      c.names.push(name);
       c.genders.push(n.gender);
       c.nationalities.push(n.nationality);
-      c.firstLetters.push(firstLetter(n.name));
+      c.firstLetters.push(firstLetter(name));
       c.createdAts.push(new Date(start + Math.floor(random() * 3e10)).toISOString());
     }
     await insertNameColumns(db, c);

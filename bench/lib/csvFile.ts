@@ -14,7 +14,9 @@ export interface GeneratedCsv {
  * Writes a CSV the way people hand them in: real first names with their sex and nationality, in
  * mixed case with stray spaces (the import normalizes those), some quoted cells, and INVALID_SHARE
  * of rows the console must skip: an empty cell, a whitespace-only cell, or a missing column.
- * Deterministic (seeded), so every run imports the same file.
+ * Deterministic (seeded), so every run imports the same file. The same name, gender and nationality
+ * is stored once (migration 010), so each name carries a short suffix unique to its row: every valid
+ * row is inserted, and the figures measure inserts, not duplicate skips.
  */
 export function generateCsv(dir: string, dataRows: number, invalidShare = 0.03): GeneratedCsv {
   const pool = realNames();
@@ -32,7 +34,7 @@ export function generateCsv(dir: string, dataRows: number, invalidShare = 0.03):
   let invalidRows = 0;
   for (let i = 0; i < dataRows; i++) {
     const n = pick(pool);
-    const cells = [quoted(padded(messyCase(n.name))), padded(messyCase(n.gender)), padded(messyCase(n.nationality))];
+    const cells = [quoted(padded(messyCase(`${n.name}-${i.toString(36)}`))), padded(messyCase(n.gender)), padded(messyCase(n.nationality))];
     if (random() < invalidShare) {
       invalidRows++;
       const kind = Math.floor(random() * 4);

@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 import type { BulkImportResponse, BulkImportRow } from '../../src/api/contract';
+import type { ImportRun } from '../../src/api/importRunsContract';
 import { CSV_PARSE_OPTIONS, missingColumns, normalizeCsvRow, type RawCsvRow } from '../../src/features/bulkUpload/csvRows';
 import type { FromChild, ToChild } from './importChild';
 
@@ -27,12 +28,16 @@ export interface ImportResult {
   batches: number;
 }
 
-async function postBatch(options: ImportOptions, rows: BulkImportRow[]): Promise<number> {
-  const response = await fetch(`${options.origin}/api/admin/names/bulk-import`, {
+async function postJson(options: ImportOptions, path: string, body: unknown): Promise<Response> {
+  return fetch(`${options.origin}/api${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${options.token}` },
-    body: JSON.stringify({ names: rows }),
+    body: JSON.stringify(body),
   });
+}
+
+async function postBatch(options: ImportOptions, runId: number, rows: BulkImportRow[]): Promise<number> {
+  const response = await postJson(options, '/admin/names/bulk-import', { names: rows, runId });
   if (!response.ok) throw new Error(`bulk-import answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as BulkImportResponse).addedCount;
 }
@@ -47,7 +52,18 @@ async function postBatch(options: ImportOptions, rows: BulkImportRow[]): Promise
  * wait for a free request slot, and resumes once every cut batch is on the wire, so the next chunk
  * is parsed while the last batches are being inserted, and at most about one chunk of rows is held.
  */
-export function importCsv(options: ImportOptions): Promise<ImportResult> {
+export async function importCsv(options: ImportOptions): Promise<ImportResult> {
+  // As the console does: one import run on the server, every batch tied to it, finished at the end.
+  const started = await postJson(options, '/admin/import-runs', { fileName: options.file.split('/').pop() });
+  if (!started.ok) throw new Error(`starting the import run answered ${started.status}: ${await started.text()}`);
+  const { id: runId } = (await started.json()) as ImportRun;
+  const result = await importRows(options, runId);
+  const finished = await postJson(options, `/admin/import-runs/${runId}/finish`, { state: 'done' });
+  if (!finished.ok) throw new Error(`finishing the import run answered ${finished.status}: ${await finished.text()}`);
+  return result;
+}
+
+function importRows(options: ImportOptions, runId: number): Promise<ImportResult> {
   const result: ImportResult = { rowsRead: 0, rowsSkipped: 0, rowsSent: 0, addedCount: 0, batches: 0 };
   return new Promise((resolve, reject) => {
     const ready: BulkImportRow[][] = [];
@@ -77,7 +93,7 @@ export function importCsv(options: ImportOptions): Promise<ImportResult> {
         inFlight++;
         result.batches++;
         result.rowsSent += batch.length;
-        postBatch(options, batch).then((added) => {
+        postBatch(options, runId, batch).then((added) => {
           inFlight--;
           result.addedCount += added;
           pump();

@@ -1,5 +1,6 @@
 import { allLocales } from '@faker-js/faker';
 import type { Gender } from '../../src/api/contract';
+import { cleanText, textProblem } from '../../src/api/nameRules';
 
 /** A real first name with its sex and the nationality it is filed under. */
 export interface RealName {
@@ -62,13 +63,17 @@ const ICELANDIC: ReadonlyArray<[string, Gender]> = [
   ['Þór', 'male'],
 ];
 
-/** Every (name, gender, nationality) the lists above give, de-duplicated. */
+/**
+ * Every (name, gender, nationality) the lists above give, de-duplicated as the names table does
+ * (case-insensitively), leaving out what the name rules refuse: faker's Dutch list holds 'Ã\x96mer',
+ * a mis-decoded 'Ömer' with a C1 control character, which the import rightly skips.
+ */
 export function realNames(): RealName[] {
   const seen = new Set<string>();
   const out: RealName[] = [];
   const add = (name: string, gender: Gender, nationality: string) => {
-    const key = `${name}|${gender}|${nationality}`;
-    if (name.trim() === '' || seen.has(key)) return;
+    const key = `${name.toLowerCase()}|${gender}|${nationality}`;
+    if (textProblem(cleanText(name)) !== undefined || seen.has(key)) return;
     seen.add(key);
     out.push({ name, gender, nationality });
   };
