@@ -80,8 +80,11 @@ describe('GET /export/{collection}', () => {
       name: expect.any(String),
       gender: expect.stringMatching(/^(male|female|unisex)$/),
       nationality: expect.any(String),
-      created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/),
     });
+    const [first] = rows;
+    const stored = await t.db.query<{ created_at: Date }>('SELECT created_at FROM names WHERE id = $1', [first!.id]);
+    expect(new Date(first!.created_at).getTime()).toBe(stored.rows[0]!.created_at.getTime());
     expect((await call('GET', '/export/names/count')).body).toEqual({ total });
   });
 

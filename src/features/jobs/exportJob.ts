@@ -27,22 +27,34 @@ export interface PageLoopOptions<T> {
 }
 
 /**
- * Reads every page and writes it. The next page is requested only after the previous one is written,
- * so memory holds one page at a time whatever the collection's size. Returns the rows written.
+ * Reads every page and writes it. While one page is formatted and written, the next is already being
+ * fetched (the cursor is known as soon as a page arrives), so the network and the server work while
+ * the browser formats; at most two pages are held at a time whatever the collection's size. Returns
+ * the rows written.
  */
 export function* exportPages<T>({ jobId, readPage, pageSize, sink, formatPage, rowsBefore = 0 }: PageLoopOptions<T>): SagaIterator<number> {
-  let after: string | null = null;
   let rows = 0;
-  for (let first = true; ; first = false) {
-    const page: KeysetPage<T> = yield call(readPage, after, pageSize);
-    if (page.rows.length > 0 || first) {
-      const text = formatPage(page.rows, first);
-      if (text) yield call([sink, sink.write], text);
+  let pending: Promise<KeysetPage<T>> = readPage(null, pageSize);
+  try {
+    for (let first = true; ; first = false) {
+      const page: KeysetPage<T> = yield call(() => pending);
+      const more = page.next !== null && page.rows.length > 0;
+      if (more) {
+        pending = readPage(page.next, pageSize);
+        // A failure is reported when the page is awaited; until then it must not count as unhandled.
+        pending.catch(() => undefined);
+      }
+      if (page.rows.length > 0 || first) {
+        const text = formatPage(page.rows, first);
+        if (text) yield call([sink, sink.write], text);
+      }
+      rows += page.rows.length;
+      yield put(jobProgressed({ id: jobId, progress: { rowsRead: rowsBefore + rows }, workDone: rowsBefore + rows }));
+      if (!more) return rows;
     }
-    rows += page.rows.length;
-    yield put(jobProgressed({ id: jobId, progress: { rowsRead: rowsBefore + rows }, workDone: rowsBefore + rows }));
-    if (page.next === null || page.rows.length === 0) return rows;
-    after = page.next;
+  } finally {
+    // Cancelled or failed: a page still in flight is left to settle on its own.
+    pending.catch(() => undefined);
   }
 }
 
