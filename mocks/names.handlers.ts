@@ -1,5 +1,13 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { GENDERS, type ApiErrorBody, type Gender, type NameInput, type NameRecord, type NationalityCount } from '../src/api/contract';
+import {
+  GENDERS,
+  type ApiErrorBody,
+  type Gender,
+  type NameInput,
+  type NameRecord,
+  type NamesResponse,
+  type NationalityCount,
+} from '../src/api/contract';
 import { makeNameFixtures } from './names.fixtures';
 
 /**
@@ -11,7 +19,13 @@ export const namesDb = {
   nextId: 1000,
   /** the number of ids in each accepted POST /names/bulk-delete */
   bulkDeleteRequests: [] as number[],
+  /** 'object' answers GET /names as the reference backend does ({ names, total, totalIsEstimate }); 'list' as a bare list (spec 7 allows both). */
+  listShape: 'object' as 'object' | 'list',
+  /** answer totals flagged as estimates (a backend that cannot count cheaply) */
+  estimateTotals: false,
   reset(records: NameRecord[] = makeNameFixtures()) {
+    namesDb.listShape = 'object';
+    namesDb.estimateTotals = false;
     namesDb.records = records.map((r) => ({ ...r }));
     namesDb.bulkDeleteRequests = [];
     namesDb.nextId = Math.max(999, ...records.map((r) => r.id)) + 1;
@@ -38,19 +52,30 @@ function notFound(id: string) {
   return HttpResponse.json<ApiErrorBody>({ error: 'not_found', message: `Name ${id} not found` }, { status: 404 });
 }
 
-/** The filtered, ordered page GET /names answers for these query parameters. */
-export function queryNames(params: URLSearchParams): NameRecord[] {
+/** Every name matching the filters of these query parameters, in the server's order. */
+function matchingNames(params: URLSearchParams): NameRecord[] {
   const gender = params.get('gender') ?? 'all';
   const nationality = (params.get('nationality') ?? 'all').toLowerCase();
   const letter = params.get('alphabetFilter') ?? 'All';
-  const limit = Math.min(Math.max(Number(params.get('limit') ?? 50) || 50, 1), 1000);
-  const offset = Math.max(Number(params.get('offset') ?? 0) || 0, 0);
   return namesDb.records
     .filter((r) => gender === 'all' || r.gender === gender)
     .filter((r) => nationality === 'all' || r.nationality === nationality)
     .filter((r) => letter === 'All' || nameFirstLetter(r.name) === letter.toLocaleUpperCase('is'))
-    .sort(byName)
-    .slice(offset, offset + limit);
+    .sort(byName);
+}
+
+/** The filtered, ordered page GET /names answers for these query parameters. */
+export function queryNames(params: URLSearchParams): NameRecord[] {
+  const limit = Math.min(Math.max(Number(params.get('limit') ?? 50) || 50, 1), 1000);
+  const offset = Math.max(Number(params.get('offset') ?? 0) || 0, 0);
+  return matchingNames(params).slice(offset, offset + limit);
+}
+
+/** GET /names as the reference backend answers it: the page and the total of the filters. */
+export function namesResponse(params: URLSearchParams): NamesResponse {
+  const names = queryNames(params);
+  if (namesDb.listShape === 'list') return names;
+  return { names, total: matchingNames(params).length, totalIsEstimate: namesDb.estimateTotals };
 }
 
 function readInput(body: unknown): NameInput | Response {
@@ -76,7 +101,7 @@ export const namesHandlers: HttpHandler[] = [
     return HttpResponse.json<NationalityCount[]>(nationalities().map((name) => ({ name, count: counts.get(name) ?? 0 })));
   }),
 
-  http.get('*/api/names', ({ request }) => HttpResponse.json(queryNames(new URL(request.url).searchParams))),
+  http.get('*/api/names', ({ request }) => HttpResponse.json(namesResponse(new URL(request.url).searchParams))),
 
   http.post('*/api/names/bulk-delete', async ({ request }) => {
     const body = (await request.json().catch(() => null)) as { nameIds?: unknown } | null;

@@ -19,8 +19,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <ThemeModeContext.Provider value={modeValue}>
       <ThemeProvider theme={theme}>
         <CssBaseline enableColorScheme />
-        {/* Durations come per toast from lib/notify (spec 9); these are the defaults for the rest. */}
-        <SnackbarProvider maxSnack={4} autoHideDuration={4000} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}>
+        {/* Durations come per toast from lib/notify (spec 9); these are the defaults for the rest. Bottom centre:
+            tables keep their row actions at the right edge and their checkboxes at the left, and a toast
+            must not sit on the button the operator reaches for next. */}
+        <SnackbarProvider maxSnack={4} autoHideDuration={4000} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
           {children}
         </SnackbarProvider>
       </ThemeProvider>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router-dom';
 import { createFakeBackend } from '../../../mocks/fakeBackend';
@@ -36,6 +36,36 @@ describe('AppLayout', () => {
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Manage Names' }));
     expect(router.state.location.pathname).toBe('/manage-names');
     expect(screen.getByRole('heading', { name: 'Manage Names page' })).toBeInTheDocument();
+  });
+
+  it('leads each tab back to the view the operator left on that page (its last filters)', async () => {
+    const { router } = renderRoutes(routes, { route: '/manage-names?letter=B&gender=female', preloadedState: signedInAdminState });
+    await act(() => router.navigate('/dashboard'));
+    const nav = screen.getByRole('tablist');
+    expect(within(nav).getByRole('tab', { name: 'Manage Names' })).toHaveAttribute('href', '/manage-names?letter=B&gender=female');
+    expect(within(nav).getByRole('tab', { name: 'Audit Logs' })).toHaveAttribute('href', '/audit-logs');
+
+    await userEvent.setup().click(within(nav).getByRole('tab', { name: 'Manage Names' }));
+    expect(router.state.location.search).toBe('?letter=B&gender=female');
+    // Back on the page with no filters: that is now the view to return to.
+    await act(() => router.navigate('/manage-names'));
+    await act(() => router.navigate('/dashboard'));
+    expect(within(screen.getByRole('tablist')).getByRole('tab', { name: 'Manage Names' })).toHaveAttribute('href', '/manage-names');
+  });
+
+  it('opens a new page at its top, but keeps the scroll position when only the filters change', async () => {
+    const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    try {
+      const { router } = renderRoutes(routes, { route: '/dashboard', preloadedState: signedInAdminState });
+      scrollTo.mockClear();
+      await act(() => router.navigate('/manage-names'));
+      expect(scrollTo).toHaveBeenCalledWith(0, 0);
+      scrollTo.mockClear();
+      await act(() => router.navigate('/manage-names?letter=C'));
+      expect(scrollTo).not.toHaveBeenCalled();
+    } finally {
+      scrollTo.mockRestore();
+    }
   });
 
   it('shows the signed-in email and a Logout button that signs out and reloads', async () => {

@@ -9,6 +9,7 @@ import { selectSession } from '../../features/session';
 import { AccountActions } from './AccountActions';
 import { NavTabs } from './NavTabs';
 import { ThemeToggle } from './ThemeToggle';
+import { useLastSearchByPage, useScrollToTopOnPathChange } from './useLastSearchByPage';
 
 const PUBLIC_PATHS = ['/login', '/invite'];
 
@@ -31,7 +32,9 @@ function Brand({ linked }: { linked: boolean }) {
 }
 
 export function AppLayout() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const lastSearch = useLastSearchByPage(pathname, search);
+  useScrollToTopOnPathChange(pathname);
   const { status, user } = useAppSelector(selectSession);
   const isPublic = PUBLIC_PATHS.includes(pathname);
   const showNavigation = !isPublic && status === 'signedIn' && user !== null;
@@ -51,7 +54,7 @@ export function AppLayout() {
           <ThemeToggle />
           {showNavigation && user && <AccountActions user={user} />}
         </Toolbar>
-        {showNavigation && <NavTabs pathname={pathname} />}
+        {showNavigation && <NavTabs pathname={pathname} lastSearch={lastSearch} />}
       </AppBar>
       <Box component="main" sx={{ flex: 1, minWidth: 0 }}>
         <Outlet />

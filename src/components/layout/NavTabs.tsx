@@ -9,7 +9,13 @@ export function activePagePath(pathname: string): string | false {
   return page ? page.path : false;
 }
 
-export function NavTabs({ pathname }: { pathname: string }) {
+export interface NavTabsProps {
+  pathname: string;
+  /** the query each page last had, so a tab returns to the view the operator left there */
+  lastSearch?: Readonly<Record<string, string>>;
+}
+
+export function NavTabs({ pathname, lastSearch = {} }: NavTabsProps) {
   return (
     <Tabs
       component="nav"
@@ -21,7 +27,13 @@ export function NavTabs({ pathname }: { pathname: string }) {
       sx={{ minHeight: 44, px: { xs: 0, sm: 1 } }}
     >
       {adminPages.map((page) => (
-        <Tab key={page.path} value={page.path} label={page.label} component={RouterLink} to={page.path} />
+        <Tab
+          key={page.path}
+          value={page.path}
+          label={page.label}
+          component={RouterLink}
+          to={`${page.path}${lastSearch[page.path] ?? ''}`}
+        />
       ))}
     </Tabs>
   );

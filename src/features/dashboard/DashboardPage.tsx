@@ -12,6 +12,7 @@ import { adminPages } from '../../app/adminPages';
 import { useAppSelector } from '../../app/hooks';
 import { errorReason } from '../../api/errors';
 import { StatCard } from '../../components/StatCard';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { pageIcons } from '../../components/layout/pageIcons';
 import { selectSessionUser } from '../session';
 import {
@@ -113,6 +114,7 @@ function SectionLinks() {
 }
 
 export default function DashboardPage() {
+  usePageTitle('Dashboard');
   const user = useAppSelector(selectSessionUser);
   const name = user?.displayName || user?.email;
   return (

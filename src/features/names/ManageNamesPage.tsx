@@ -1,4 +1,5 @@
 import { Container, Stack, Typography } from '@mui/material';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { AddNameForm } from './components/AddNameForm';
 import { NamesFilterBar } from './components/NamesFilterBar';
 import { NamesTableSection } from './components/NamesTableSection';
@@ -6,6 +7,7 @@ import { useNamesUrlSync } from './hooks/useNamesUrlSync';
 
 /** /manage-names (spec 2): add form, filters, and the infinitely scrolling names table. */
 export default function ManageNamesPage() {
+  usePageTitle('Manage Names');
   const filtersReady = useNamesUrlSync();
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>

@@ -13,6 +13,10 @@ export interface NamesPage {
    * to a delete must still count as "full" for "more pages load while a full page is returned".
    */
   full: boolean;
+  /** How many names match the filters in all, when the backend says (spec 7 allows a bare list). */
+  total?: number;
+  /** The backend could only estimate `total`. */
+  totalIsEstimate?: boolean;
 }
 
 /** GET /names parameters for one page of the filtered list (spec 7: gender, nationality, limit, offset, optional alphabetFilter). */
@@ -25,7 +29,12 @@ export function namesQueryParams(filters: NamesFilters, offset: number): NamesQu
 /** The API answers a list or an object with names (spec 7); anything else is treated as an empty page. */
 export function toNamesPage(response: NamesResponse): NamesPage {
   const names = Array.isArray(response) ? response : Array.isArray(response?.names) ? response.names : [];
-  return { names, full: names.length >= NAMES_PAGE_SIZE };
+  const page: NamesPage = { names, full: names.length >= NAMES_PAGE_SIZE };
+  if (!Array.isArray(response) && typeof response?.total === 'number' && Number.isFinite(response.total) && response.total >= 0) {
+    page.total = response.total;
+    page.totalIsEstimate = response.totalIsEstimate === true;
+  }
+  return page;
 }
 
 function toNationalities(response: unknown): string[] {
@@ -159,9 +168,21 @@ function patchCachedLists(dispatch: PatchDispatch, getState: () => unknown, reci
  * background refetch (which then brings in the names that moved up from later pages).
  */
 function removeFromCachedLists(dispatch: PatchDispatch, getState: () => unknown, ids: Set<number>) {
-  patchCachedLists(dispatch, getState, (page) => {
-    page.names = page.names.filter((n) => !ids.has(n.id));
-  });
+  const state = getState() as Parameters<typeof namesApi.util.selectCachedArgsForQuery>[0];
+  for (const filters of namesApi.util.selectCachedArgsForQuery(state, 'getNames')) {
+    dispatch(
+      namesApi.util.updateQueryData('getNames', filters, (draft) => {
+        // The total drops with the rows this list held; the refetch then brings the server's figure.
+        let removed = 0;
+        for (const page of draft.pages) {
+          const kept = page.names.filter((n) => !ids.has(n.id));
+          removed += page.names.length - kept.length;
+          page.names = kept;
+        }
+        for (const page of draft.pages) if (page.total !== undefined) page.total = Math.max(0, page.total - removed);
+      }),
+    );
+  }
 }
 
 export const {

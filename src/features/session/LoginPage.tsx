@@ -17,6 +17,7 @@ import {
   Typography,
 } from '@mui/material';
 import LockOutlined from '@mui/icons-material/LockOutlined';
+import { usePageTitle } from '../../lib/usePageTitle';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -31,6 +32,7 @@ export function redirectTarget(state: unknown): string {
 }
 
 export default function LoginPage() {
+  usePageTitle('Admin Login');
   const dispatch = useAppDispatch();
   const location = useLocation();
   const { status, loginPending, loginError, notice } = useAppSelector(selectSession);

@@ -4,30 +4,43 @@ import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import type { NameRecord } from '../../../api/contract';
 import { errorReason } from '../../../api/errors';
+import { formatCount } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useAppSelector } from '../../../app/hooks';
 import { useBulkDeleteNamesMutation, useDeleteNameMutation } from '../namesApi';
+import { selectNamesFilters } from '../namesSlice';
 import { useNamesList } from '../hooks/useNamesList';
-import { useNearPageBottom } from '../hooks/useNearPageBottom';
-import { NamesGrid } from './NamesGrid';
+import { useNearScrollEnd } from '../hooks/useNearScrollEnd';
+import { GRID_SCROLLER_SELECTOR, NAMES_ROW_HEIGHT, NamesGrid } from './NamesGrid';
 
 const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
 
-export function namesCountText(count: number): string {
-  return `Showing ${count} ${count === 1 ? 'name' : 'names'}`;
+/**
+ * "Showing 50 of 20,000 names": what is loaded, and how many match the filters when the backend says
+ * (an estimate reads "of about"). Without a total, only what is loaded.
+ */
+export function namesCountText(loaded: number, total?: number, totalIsEstimate = false): string {
+  if (total === undefined) return `Showing ${formatCount(loaded)} ${loaded === 1 ? 'name' : 'names'}`;
+  // A total below what is on screen is stale (rows added since it was counted): never show "60 of 55".
+  const shown = totalIsEstimate ? total : Math.max(total, loaded);
+  return `Showing ${formatCount(loaded)} of ${totalIsEstimate ? 'about ' : ''}${formatCount(shown)} ${shown === 1 ? 'name' : 'names'}`;
 }
 
 /** The list: count and bulk action, the grid, infinite scroll with its status line, and the delete dialogs. */
 export function NamesTableSection({ enabled }: { enabled: boolean }) {
   const list = useNamesList(enabled);
+  const filters = useAppSelector(selectNamesFilters);
+  const filtersKey = `${filters.letter}|${filters.gender}|${filters.nationality}`;
   const { rows } = list;
   const contentRef = useRef<HTMLDivElement>(null);
-  // The grid renders every row it holds (autoHeight turns its row virtualization off), so the page has
-  // caught up with the data once as many data rows are in the DOM as there are rows.
+  // Rows have one fixed height, so the grid has laid out the loaded rows once its scrollable content is
+  // at least that tall; before, a check would measure the previous, shorter content.
   const rowCount = useRef(0);
   rowCount.current = rows.length;
-  const isSettled = useCallback(() => (contentRef.current?.querySelectorAll('[role="row"][data-id]').length ?? 0) >= rowCount.current, []);
-  useNearPageBottom(list.requestMore, { contentRef, isSettled, recheckKey: list.canLoadMore });
+  const isSettled = useCallback((scroller: Element) => scroller.scrollHeight >= rowCount.current * NAMES_ROW_HEIGHT, []);
+  const findScroller = useCallback((content: HTMLElement) => content.querySelector(GRID_SCROLLER_SELECTOR), []);
+  useNearScrollEnd(list.requestMore, { contentRef, findScroller, isSettled, recheckKey: list.canLoadMore });
 
   // Selection is screen state, not app state: it only ever refers to rows on screen. The grid drops ids
   // that leave the rows (new filter, deletes); counting against `rows` covers the moment in between.
@@ -94,7 +107,7 @@ export function NamesTableSection({ enabled }: { enabled: boolean }) {
             Names
           </Typography>
           <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="names-count">
-            {list.isLoadingFirstPage ? 'Loading names…' : namesCountText(rows.length)}
+            {list.isLoadingFirstPage ? 'Loading names…' : namesCountText(rows.length, list.total, list.totalIsEstimate)}
           </Typography>
         </Box>
         <Button variant="outlined" color="error" startIcon={<DeleteSweepIcon />} onClick={openBulkDelete}>
@@ -110,6 +123,7 @@ export function NamesTableSection({ enabled }: { enabled: boolean }) {
           selection={selection}
           onSelectionChange={setSelection}
           onDeleteRequest={requestDelete}
+          scrollResetKey={filtersKey}
         />
       </Box>
 

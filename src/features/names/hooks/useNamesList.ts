@@ -38,6 +38,8 @@ export function useNamesList(enabled: boolean) {
   const { currentData, hasNextPage, isFetching, isError, isFetchNextPageError, fetchNextPage, refetch } = query;
 
   const rows = useMemo(() => flattenNamePages(currentData?.pages), [currentData]);
+  // The newest figure: each page carries the total as it stood when that page was read.
+  const lastPage = currentData?.pages.findLast((page) => page.total !== undefined);
   const loadedPages = currentData?.pages.length ?? 0;
   const canLoadMore = enabled && loadedPages > 0 && hasNextPage && !isFetching && !isError;
 
@@ -64,6 +66,9 @@ export function useNamesList(enabled: boolean) {
     isFetchingNextPage: query.isFetchingNextPage,
     hasNextPage: Boolean(hasNextPage),
     isError,
+    /** how many names match the filters in all, when the backend says */
+    total: lastPage?.total,
+    totalIsEstimate: lastPage?.totalIsEstimate ?? false,
     canLoadMore,
     requestMore,
     retry,

@@ -7,8 +7,9 @@ import { filtersFromSearchParams, searchParamsWithFilters } from '../namesUrl';
 /**
  * Keeps the address and the names slice in step. The slice is the source of truth while the page is open;
  * the address only seeds it: on mount, and when the address changes from outside (back/forward, a link
- * clicked while the page is open). Filter changes are written back with `replace`, so the back button
- * leaves the page instead of stepping through every letter clicked.
+ * clicked while the page is open). Each filter change the operator makes is a new history entry, so Back
+ * steps through the views they went through (issue 6); only tidying a hand-written address (?letter=b to
+ * ?letter=B) replaces the entry.
  *
  * Returns false until the slice holds the address's filters, so nothing is fetched for the wrong list.
  */
@@ -17,26 +18,27 @@ export function useNamesUrlSync(): boolean {
   const filters = useAppSelector(selectNamesFilters);
   const [searchParams, setSearchParams] = useSearchParams();
   const [ready, setReady] = useState(false);
-  // Read inside the address effect without making slice changes re-run it (that would undo them).
-  const filtersRef = useRef(filters);
-  filtersRef.current = filters;
+  // Read inside the effects without making them re-run: a slice change must not re-read the address (that
+  // would undo it), an address change must not write the address, and becoming ready must not re-read it.
+  const latest = useRef({ filters, searchParams, setSearchParams, ready });
+  latest.current = { filters, searchParams, setSearchParams, ready };
 
   // address -> slice
   useEffect(() => {
     const fromUrl = filtersFromSearchParams(searchParams);
     // On mount always: opening the page starts at page one, even when the filters are unchanged.
-    if (!ready) dispatch(filtersReplaced(fromUrl));
-    else if (!sameFilters(fromUrl, filtersRef.current)) dispatch(filtersReplaced(fromUrl));
+    if (!latest.current.ready || !sameFilters(fromUrl, latest.current.filters)) dispatch(filtersReplaced(fromUrl));
     setReady(true);
-    // `ready` is deliberately left out: flipping it must not re-read the address.
   }, [searchParams, dispatch]);
 
   // slice -> address
   useEffect(() => {
     if (!ready) return;
-    const next = searchParamsWithFilters(filters, searchParams);
-    if (next.toString() !== searchParams.toString()) setSearchParams(next, { replace: true });
-    // Only a filter change writes the address; an address change is handled by the effect above.
+    const { searchParams: current, setSearchParams: write } = latest.current;
+    const next = searchParamsWithFilters(filters, current);
+    if (next.toString() === current.toString()) return;
+    const sameView = sameFilters(filtersFromSearchParams(current), filters);
+    write(next, { replace: sameView });
   }, [filters, ready]);
 
   return ready;

@@ -42,39 +42,72 @@ export function offsetsOf(requests: RecordedRequest[]) {
   return listRequests(requests).map((r) => Number(r.url.searchParams.get('offset')));
 }
 
-/** What the page around the grid adds to its height in these tests (title, form, filters). */
-const PAGE_CHROME_PX = 700;
+const HEADER_PX = 56;
 const ROW_PX = 52;
 
+/** The rows the grid holds (its aria-rowcount counts the header row too), whether or not they are in the DOM. */
+function gridRowCount(): number {
+  const count = Number(document.querySelector('[role="grid"]')?.getAttribute('aria-rowcount') ?? 1);
+  return Math.max(0, count - 1);
+}
+
+const isGridScroller = (element: Element) => element.classList.contains('MuiDataGrid-virtualScroller');
+
 /**
- * jsdom has no layout: the page's height, the viewport and the scroll position are stubbed here, and the
- * infinite-scroll hook reads them like a browser's. By default the page grows with the grid rows in the
- * DOM, as it does in a browser; `fixedHeight` pins it (e.g. a page shorter than the viewport).
+ * jsdom has no layout: the grid's scroller (what scrolls the names, issue 6) gets its size and scroll
+ * position from here, and the infinite-scroll hook reads them like a browser's. By default the content
+ * grows with the rows the grid holds, as the grid lays them out in a browser; `fixedHeight` pins it.
  */
-export const page = {
+export const scroller = {
   fixedHeight: null as number | null,
-  innerHeight: 800,
-  scrollY: 0,
+  clientHeight: 800,
+  scrollTop: 0,
   get scrollHeight(): number {
-    return page.fixedHeight ?? PAGE_CHROME_PX + document.querySelectorAll('[role="row"]').length * ROW_PX;
+    return scroller.fixedHeight ?? Math.max(scroller.clientHeight, HEADER_PX + gridRowCount() * ROW_PX);
   },
   install() {
+    const originals = {
+      scrollHeight: Object.getOwnPropertyDescriptor(Element.prototype, 'scrollHeight')!,
+      clientHeight: Object.getOwnPropertyDescriptor(Element.prototype, 'clientHeight')!,
+      scrollTop: Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTop')!,
+    };
     beforeAll(() => {
-      Object.defineProperty(document.documentElement, 'scrollHeight', { configurable: true, get: () => page.scrollHeight });
-      Object.defineProperty(window, 'innerHeight', { configurable: true, get: () => page.innerHeight });
-      Object.defineProperty(window, 'scrollY', { configurable: true, get: () => page.scrollY });
+      for (const key of ['scrollHeight', 'clientHeight', 'scrollTop'] as const) {
+        Object.defineProperty(Element.prototype, key, {
+          configurable: true,
+          get(this: Element) {
+            return isGridScroller(this) ? scroller[key] : originals[key].get!.call(this);
+          },
+          set(this: Element, value: number) {
+            if (isGridScroller(this) && key === 'scrollTop') scroller.scrollTop = value;
+            else originals[key].set?.call(this, value);
+          },
+        });
+      }
+    });
+    afterAll(() => {
+      for (const [key, descriptor] of Object.entries(originals)) Object.defineProperty(Element.prototype, key, descriptor);
     });
     beforeEach(() => {
-      page.fixedHeight = null;
-      page.innerHeight = 800;
-      page.scrollY = 0;
+      scroller.fixedHeight = null;
+      scroller.clientHeight = 800;
+      scroller.scrollTop = 0;
     });
   },
-  /** Scrolls so the viewport bottom is `fromBottom` px above the page bottom, and fires the scroll event. */
+  /** Scrolls the grid back to its first row (the grid re-renders the rows in view on the scroll event). */
+  scrollToTop() {
+    act(() => {
+      scroller.scrollTop = 0;
+      fireEvent.scroll(document.querySelector('.MuiDataGrid-virtualScroller')!);
+    });
+  },
+  /** Scrolls the grid so its visible bottom is `fromBottom` px above the end of its content, and fires the scroll event. */
   scrollTo(fromBottom: number) {
     act(() => {
-      page.scrollY = Math.max(0, page.scrollHeight - page.innerHeight - fromBottom);
-      fireEvent.scroll(window);
+      scroller.scrollTop = Math.max(0, scroller.scrollHeight - scroller.clientHeight - fromBottom);
+      const element = document.querySelector('.MuiDataGrid-virtualScroller');
+      if (!element) throw new Error('the grid has no scroller');
+      fireEvent.scroll(element);
     });
   },
 };

@@ -1,0 +1,93 @@
+import { useEffect, useRef, type RefObject } from 'react';
+
+/** Spec 9: the next page loads when the viewport is within 300 px of the bottom of what scrolls. */
+export const INFINITE_SCROLL_THRESHOLD_PX = 300;
+
+/** Whether the bottom of `scroller`'s visible area is within `threshold` px of the end of its content. */
+export function isNearScrollEnd(scroller: Element, threshold = INFINITE_SCROLL_THRESHOLD_PX): boolean {
+  return scroller.scrollHeight - (scroller.scrollTop + scroller.clientHeight) <= threshold;
+}
+
+export interface NearScrollEndOptions {
+  /** Rendered content to watch: the scroller is found inside it, and mutations in it trigger a check. */
+  contentRef: RefObject<HTMLElement | null>;
+  /** The element that scrolls, looked up in `contentRef` (it may be replaced while the grid re-renders). */
+  findScroller: (content: HTMLElement) => Element | null;
+  /**
+   * False while the scroller's content has not caught up with the data yet (rows committed but not laid
+   * out). A check then would measure the old, shorter content and ask for a page too many; the content
+   * watchers check again once it has.
+   */
+  isSettled?: (scroller: Element) => boolean;
+  /** Check again when this changes (e.g. loading becomes possible again without anything moving). */
+  recheckKey?: unknown;
+  threshold?: number;
+}
+
+/**
+ * Calls `onNear` whenever the scroller's visible bottom is within the threshold of its content's end.
+ * The grid scrolls itself (so its rows stay virtualized; the grid's `onRowsScrollEnd` is Pro-only): this
+ * listens to its scroll events, to size changes, and to mutations of the rendered content, because after
+ * a page of rows arrives the content may still not fill the grid, and no scroll event would say so.
+ *
+ * `onNear` must be idempotent: it is called again and again while the end stays in reach.
+ */
+export function useNearScrollEnd(
+  onNear: () => void,
+  { contentRef, findScroller, isSettled, recheckKey, threshold = INFINITE_SCROLL_THRESHOLD_PX }: NearScrollEndOptions,
+) {
+  // The latest callbacks, without re-subscribing the listeners on every render.
+  const latest = useRef({ onNear, findScroller, isSettled });
+  useEffect(() => {
+    latest.current = { onNear, findScroller, isSettled };
+  });
+  const scheduleRef = useRef<() => void>(() => {});
+
+  useEffect(() => {
+    const content = contentRef.current;
+    if (!content) return;
+    let frame = 0;
+    let scroller: Element | null = null;
+    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => schedule());
+
+    const check = () => {
+      frame = 0;
+      attach();
+      const { onNear: near, isSettled: settled } = latest.current;
+      if (scroller && (settled?.(scroller) ?? true) && isNearScrollEnd(scroller, threshold)) near();
+    };
+    // At most one check per frame, run after layout: events come far more often than anything changes.
+    function schedule() {
+      if (!frame) frame = window.requestAnimationFrame(check);
+    }
+    // (Re)binds to the current scroller: the grid may render a new one (e.g. from its empty state).
+    function attach() {
+      const found = latest.current.findScroller(content!);
+      if (found === scroller) return;
+      scroller?.removeEventListener('scroll', schedule);
+      if (scroller) resize?.unobserve(scroller);
+      scroller = found;
+      scroller?.addEventListener('scroll', schedule, { passive: true });
+      if (scroller) resize?.observe(scroller);
+    }
+
+    scheduleRef.current = schedule;
+    attach();
+    window.addEventListener('resize', schedule);
+    const mutations = new MutationObserver(schedule);
+    mutations.observe(content, { childList: true, subtree: true, attributes: true, attributeFilter: ['style'] });
+    schedule();
+    return () => {
+      scroller?.removeEventListener('scroll', schedule);
+      resize?.disconnect();
+      window.removeEventListener('resize', schedule);
+      mutations.disconnect();
+      if (frame) window.cancelAnimationFrame(frame);
+      scheduleRef.current = () => {};
+    };
+  }, [threshold, contentRef]);
+
+  useEffect(() => {
+    scheduleRef.current();
+  }, [recheckKey]);
+}
