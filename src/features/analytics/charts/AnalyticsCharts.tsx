@@ -45,7 +45,7 @@ export function LikeRatioBarChart({ data, ariaLabel }: { data: readonly OriginRa
         height={Math.max(CHART_HEIGHT, data.length * 28 + 60)}
         layout="horizontal"
         yAxis={[{ scaleType: 'band', data: data.map((row) => row.label), width: 110 }]}
-        xAxis={[{ min: 0, max: 1, valueFormatter: (value: number) => formatPercent(value) }]}
+        xAxis={[{ min: 0, valueFormatter: (value: number) => formatPercent(value) }]}
         series={[
           {
             id: 'like_ratio',

@@ -45,16 +45,29 @@ function NameList({ label, names }: { label: string; names: readonly string[] })
   );
 }
 
+/** "PostgreSQL 18.6 (PGlite 0.5.16) · 4 analytics tables": the version up to its build details, and the count that matters. */
+export function healthSummary(health: SystemHealth): string {
+  const version = health.postgresql.split(/ on |, compiled by /)[0];
+  const analytics = health.analytics_tables.length;
+  return `${version} · ${analytics === 0 ? 'no' : formatCount(analytics)} analytics table${analytics === 1 ? '' : 's'}`;
+}
+
 /** Spec 2: the dashboard's debug block. Collapsed by default: it is for diagnosing, not for reading daily. */
 export function HealthDebugBlock({ health, loading, failed }: HealthDebugBlockProps) {
   const counts = Object.entries(health?.table_counts ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  const estimated = new Set(health?.estimated_counts ?? []);
   return (
     <Accordion disableGutters variant="outlined" sx={{ borderRadius: 1, '&::before': { display: 'none' } }}>
-      <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="analytics-health-details" id="analytics-health-summary">
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-          <Typography sx={{ fontWeight: 600 }}>System health</Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
-            {loading ? 'checking…' : failed ? 'unavailable' : health ? health.postgresql : ''}
+      <AccordionSummary
+        expandIcon={<ExpandMoreIcon />}
+        aria-controls="analytics-health-details"
+        id="analytics-health-summary"
+        sx={{ '& .MuiAccordionSummary-content': { minWidth: 0, overflow: 'hidden' } }}
+      >
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline', minWidth: 0, flex: 1 }}>
+          <Typography sx={{ fontWeight: 600, flexShrink: 0 }}>System health</Typography>
+          <Typography variant="body2" color="text.secondary" noWrap sx={{ minWidth: 0 }}>
+            {loading ? 'checking…' : failed ? 'unavailable' : health ? healthSummary(health) : ''}
           </Typography>
         </Stack>
       </AccordionSummary>
@@ -92,12 +105,17 @@ export function HealthDebugBlock({ health, loading, failed }: HealthDebugBlockPr
                     <TableRow key={table}>
                       <TableCell sx={{ fontFamily: 'monospace' }}>{table}</TableCell>
                       <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {formatCount(count)}
+                        {estimated.has(table) ? `~${formatCount(count)}` : formatCount(count)}
                       </TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
               </Table>
+              {estimated.size > 0 ? (
+                <Typography variant="caption" color="text.secondary">
+                  ~ an estimate from the catalog (large tables are not counted row by row on every check)
+                </Typography>
+              ) : null}
             </Box>
           </Stack>
         ) : null}

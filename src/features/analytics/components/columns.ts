@@ -22,14 +22,14 @@ export const textCol = <Row extends GridValidRowModel>(field: string, headerName
   flex: 1,
 });
 
-export const labelCol = <Row extends GridValidRowModel>(field: string, headerName: string, width = 110): Col<Row> => ({
+export const labelCol = <Row extends GridValidRowModel>(field: string, headerName: string, width = 100): Col<Row> => ({
   field,
   headerName,
   width,
   valueFormatter: (value: string | null) => (value ? capitalize(value) : '—'),
 });
 
-export const countCol = <Row extends GridValidRowModel>(field: string, headerName: string, width = 100): Col<Row> => ({
+export const countCol = <Row extends GridValidRowModel>(field: string, headerName: string, width = 90): Col<Row> => ({
   field,
   headerName,
   type: 'number',
@@ -37,7 +37,7 @@ export const countCol = <Row extends GridValidRowModel>(field: string, headerNam
   valueFormatter: (value: number | null) => (typeof value === 'number' ? formatCount(value) : '—'),
 });
 
-export const percentCol = <Row extends GridValidRowModel>(field: string, headerName: string, width = 110): Col<Row> => ({
+export const percentCol = <Row extends GridValidRowModel>(field: string, headerName: string, width = 100): Col<Row> => ({
   field,
   headerName,
   type: 'number',
@@ -45,7 +45,7 @@ export const percentCol = <Row extends GridValidRowModel>(field: string, headerN
   valueFormatter: (value: number | null) => formatPercent(value),
 });
 
-export const secondsCol = <Row extends GridValidRowModel>(field: string, headerName: string, width = 130): Col<Row> => ({
+export const secondsCol = <Row extends GridValidRowModel>(field: string, headerName: string, width = 115): Col<Row> => ({
   field,
   headerName,
   type: 'number',

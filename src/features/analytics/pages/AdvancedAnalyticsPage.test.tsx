@@ -8,7 +8,7 @@ import { renderWithProviders, signedInAdminState } from '../../../../mocks/rende
 import { server } from '../../../../mocks/server';
 import AdvancedAnalyticsPage from './AdvancedAnalyticsPage';
 
-jest.setTimeout(40_000);
+jest.setTimeout(60_000);
 configure({ asyncUtilTimeout: 10_000 });
 
 function renderPage() {

@@ -9,7 +9,7 @@ import NameAnalyticsPage from './NameAnalyticsPage';
 
 jest.mock('../charts/AnalyticsCharts', () => jest.requireActual('../testing/chartStub'));
 // Three data grids on one page: generous limits so a busy machine does not fail the test.
-jest.setTimeout(30_000);
+jest.setTimeout(90_000);
 configure({ asyncUtilTimeout: 10_000 });
 
 function renderPage(route = '/analytics') {

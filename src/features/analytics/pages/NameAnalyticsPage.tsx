@@ -39,7 +39,7 @@ const topRankedColumns: GridColDef<TopRankedName & { rank: number }>[] = [
   { ...countCol('rank', '#', 60), sortable: false },
   textCol('name', 'Name', 120),
   labelCol('gender', 'Gender', 90),
-  labelCol('origin', 'Origin', 120),
+  labelCol('origin', 'Origin', 115),
   {
     field: 'popularity_score',
     headerName: 'Popularity',
@@ -52,14 +52,14 @@ const topRankedColumns: GridColDef<TopRankedName & { rank: number }>[] = [
   percentCol('like_ratio', 'Like ratio'),
   countCol('matches', 'Matches'),
   percentCol('match_rate', 'Match rate'),
-  countCol('fast_decisions', 'Fast (< 2 s)', 110),
+  countCol('fast_decisions', 'Fast (< 2 s)', 100),
   secondsCol('avg_decision_time_ms', 'Avg decision'),
 ];
 
 const nameAnalyticsColumns: GridColDef<NameAnalytics>[] = [
   textCol('name', 'Name', 120),
   labelCol('gender', 'Gender', 90),
-  labelCol('origin', 'Origin', 120),
+  labelCol('origin', 'Origin', 115),
   countCol('total_swipes', 'Swipes'),
   countCol('total_likes', 'Likes'),
   countCol('total_dislikes', 'Dislikes'),
@@ -69,13 +69,13 @@ const nameAnalyticsColumns: GridColDef<NameAnalytics>[] = [
   secondsCol('avg_decision_time_ms', 'Avg decision'),
   percentCol('fast_decision_ratio', 'Fast (< 2 s)', 110),
   percentCol('slow_decision_ratio', 'Slow (> 5 s)', 110),
-  dateTimeCol('last_swiped_at', 'Last swiped'),
+  dateTimeCol('last_swiped_at', 'Last swiped', 170),
 ];
 
 const matchColumns: GridColDef<MatchAnalytics>[] = [
   textCol('name', 'Name', 120),
   labelCol('gender', 'Gender', 90),
-  labelCol('origin', 'Origin', 120),
+  labelCol('origin', 'Origin', 115),
   durationCol('time_between_swipes_ms', 'Time between likes', 170),
   dateTimeCol('created_at', 'Matched at'),
   {
