@@ -89,11 +89,12 @@ const ACCEPTED_PAIRS = `SELECT DISTINCT least(from_user_id, to_user_id) AS a, gr
 
 export async function matchConversionRate(db: Queryable): Promise<MatchConversionRate> {
   const { rows } = await db.query<{ connections: number; with_matches: number; matches: number; connected_likes: number }>(
-    `SELECT (SELECT count(*) FROM (${ACCEPTED_PAIRS}) p)::float8 AS connections,
+    `WITH pairs AS MATERIALIZED (${ACCEPTED_PAIRS})
+     SELECT (SELECT count(*) FROM pairs)::float8 AS connections,
             (SELECT count(*) FROM analytics_pair_stats)::float8 AS with_matches,
             (SELECT coalesce(sum(matches), 0) FROM analytics_pair_stats)::float8 AS matches,
             (SELECT coalesce(sum(u.likes), 0)
-               FROM (SELECT a AS uid FROM (${ACCEPTED_PAIRS}) p UNION SELECT b FROM (${ACCEPTED_PAIRS}) p) c
+               FROM (SELECT a AS uid FROM pairs UNION SELECT b FROM pairs) c
                JOIN analytics_user_stats u ON u.user_id = c.uid)::float8 AS connected_likes`,
   );
   const r = rows[0]!;

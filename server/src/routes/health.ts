@@ -38,23 +38,20 @@ const estimate = (size: TableSize) => Math.round((size.reltuples / size.relpages
 
 /** System health read from the live catalog of the schema the server works in (public by default). */
 export async function readSystemHealth(db: Queryable): Promise<SystemHealth> {
-  const [{ rows: versionRows }, { rows: relations }, { rows: sizes }] = await Promise.all([
+  // One catalog read (pg_class, not information_schema, whose privilege checks cost more than the rest).
+  const [{ rows: versionRows }, { rows: relations }] = await Promise.all([
     db.query<{ version: string }>('SELECT version() AS version'),
-    db.query<{ name: string; type: string }>(
-      `SELECT table_name::text AS name, table_type::text AS type
-         FROM information_schema.tables
-        WHERE table_schema = current_schema() AND table_type IN ('BASE TABLE', 'VIEW')
-        ORDER BY table_name`,
-    ),
-    db.query<TableSize>(
-      `SELECT c.relname::text AS name, c.reltuples::float8 AS reltuples, c.relpages::int AS relpages,
-              (pg_relation_size(c.oid) / current_setting('block_size')::int)::int AS pages
+    db.query<TableSize & { kind: string }>(
+      `SELECT c.relname::text AS name, c.relkind::text AS kind, c.reltuples::float8 AS reltuples, c.relpages::int AS relpages,
+              CASE WHEN c.relkind = 'v' THEN 0 ELSE (pg_relation_size(c.oid) / current_setting('block_size')::int)::int END AS pages
          FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p')`,
+        WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v')
+        ORDER BY c.relname`,
     ),
   ]);
-  const tables = relations.filter((relation) => relation.type === 'BASE TABLE').map((relation) => relation.name);
-  const views = relations.filter((relation) => relation.type === 'VIEW').map((relation) => relation.name);
+  const tables = relations.filter((relation) => relation.kind !== 'v').map((relation) => relation.name);
+  const views = relations.filter((relation) => relation.kind === 'v').map((relation) => relation.name);
+  const sizes = relations.filter((relation) => relation.kind !== 'v');
   const sizeOf = new Map(sizes.map((size) => [size.name, size]));
 
   const tableCounts: Record<string, number> = {};
