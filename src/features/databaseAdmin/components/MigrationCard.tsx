@@ -22,7 +22,8 @@ export function MigrationCard() {
         <Stack spacing={2}>
           <Typography variant="body2" color="text.secondary">
             Adds a random_seed column to names: one random number per name, kept, so the app can shuffle names the same way on every page.
-            It runs once; running it again changes nothing. Names cannot be read while it runs (seconds on a million names).
+            It runs once; running it again changes nothing. Names cannot be read or written while it runs: about a minute on a million
+            names. Keep this page open until it reports.
           </Typography>
           <div>
             <Button variant="contained" onClick={() => dispatch(migrationRequested({ jobId: migrationJobId() }))} disabled={running}>
