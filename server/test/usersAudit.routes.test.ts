@@ -204,6 +204,51 @@ describe('GET /api/users', () => {
   });
 });
 
+describe('totals', () => {
+  it('equal a count of the rows for every combination of the equality filters, after inserts, updates and deletes', async () => {
+    await insertUsers(
+      Array.from({ length: 40 }, (_, i) => ({
+        uid: `tot-${i}`,
+        isPremium: i % 2 === 0,
+        accountActive: i % 3 !== 0,
+        connectedUserId: i % 5 === 0 ? 'tot-0' : null,
+        preferredGender: ['all', 'female', 'male'][i % 3]!,
+        preferredNationality: i % 4 === 0 ? 'icelandic' : 'all',
+      })),
+    );
+    await call('PATCH', '/users/tot-1', { isPremium: true, accountActive: false });
+    await t.db.query(`UPDATE users SET preferred_nationality = 'german', connected_user_id = 'tot-2' WHERE uid IN ('tot-3', 'tot-4')`);
+    await call('DELETE', '/users/tot-5');
+    const combos = [
+      '',
+      'isPremium=true',
+      'accountActive=false',
+      'connected=true',
+      'connected=false&isPremium=false',
+      'preferredGender=female&preferredNationality=icelandic',
+      'preferredNationality=german',
+      'isPremium=true&accountActive=true&connected=false&preferredGender=male&preferredNationality=all',
+    ];
+    for (const combo of combos) {
+      const { body } = await call<UsersPage>('GET', `/users?limit=1&${combo}`);
+      const params = new URLSearchParams(combo);
+      const where: string[] = ['true'];
+      const values: unknown[] = [];
+      const add = (sql: string, value: unknown) => {
+        values.push(value);
+        where.push(sql.replace('?', `$${values.length}`));
+      };
+      if (params.has('isPremium')) add('is_premium = ?', params.get('isPremium') === 'true');
+      if (params.has('accountActive')) add('account_active = ?', params.get('accountActive') === 'true');
+      if (params.has('connected')) add('(connected_user_id IS NOT NULL) = ?', params.get('connected') === 'true');
+      if (params.has('preferredGender')) add('preferred_gender = ?', params.get('preferredGender'));
+      if (params.has('preferredNationality')) add('preferred_nationality = ?', params.get('preferredNationality'));
+      const { rows } = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE ${where.join(' AND ')}`, values);
+      expect({ combo, total: body.total }).toEqual({ combo, total: rows[0]!.n });
+    }
+  });
+});
+
 describe('paging users with equal sort values', () => {
   const count = 137;
   beforeAll(async () => {

@@ -3,6 +3,7 @@ import * as m002 from './002_server_settings';
 import * as m003 from './003_console_actions';
 import * as m040 from './040_user_list_indexes';
 import * as m041 from './041_audit_event_daily_counts';
+import * as m042 from './042_user_group_counts';
 import * as m010 from './010_name_identity';
 import * as m011 from './011_import_runs';
 import * as m015 from './015_row_counters';
@@ -20,4 +21,4 @@ export interface Migration {
  * Numbering while several changes land side by side: 01x import integrity and names at scale, 02x sessions
  * and security, 03x analytics, 04x users and audit, 05x exports and database admin.
  */
-export const migrations: readonly Migration[] = [m001, m002, m003, m010, m011, m015, m020, m030, m031, m040, m041];
+export const migrations: readonly Migration[] = [m001, m002, m003, m010, m011, m015, m020, m030, m031, m040, m041, m042];
