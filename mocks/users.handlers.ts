@@ -11,12 +11,12 @@ const NATIONALITIES = ['irish', 'german', 'french', 'icelandic', 'english'];
 const FIRST = ['Anna', 'Bjorn', 'Ciara', 'Dagur', 'Elin', 'Finn', 'Gudrun', 'Hugo', 'Iris', 'Jon', 'Katla', 'Liam'];
 
 /** n users, newest first by uid order: u0001 created last. Deterministic, so tests can name rows. */
-export function makeUserFixtures(n = 60): UserRecord[] {
+export function makeUserFixtures(n = 60, uidPrefix = 'u'): UserRecord[] {
   const day = 24 * 60 * 60 * 1000;
   const base = Date.parse('2026-03-01T12:00:00.000Z');
   return Array.from({ length: n }, (_, i) => {
     const first = FIRST[i % FIRST.length];
-    const uid = `u${String(i + 1).padStart(4, '0')}`;
+    const uid = `${uidPrefix}${String(i + 1).padStart(4, '0')}`;
     return makeUserRecord({
       uid,
       email: `${first.toLowerCase()}.${i + 1}@example.com`,
@@ -24,7 +24,7 @@ export function makeUserFixtures(n = 60): UserRecord[] {
       displayName: `${first} ${String.fromCharCode(65 + (i % 26))}.`,
       isPremium: i % 4 === 0,
       accountActive: i % 7 !== 3,
-      connectedUserId: i % 3 === 0 ? `u${String(((i + 1) % n) + 1).padStart(4, '0')}` : null,
+      connectedUserId: i % 3 === 0 ? `${uidPrefix}${String(((i + 1) % n) + 1).padStart(4, '0')}` : null,
       preferredGender: ['all', 'female', 'male', 'unisex'][i % 4],
       preferredNationality: NATIONALITIES[i % NATIONALITIES.length],
       createdAt: new Date(base - i * day).toISOString(),
