@@ -21,6 +21,11 @@ export interface AuthPort {
   observeAccount(onChange: (account: AuthAccount | null) => void): Unsubscribe;
   /** ID token of the signed-in account, for `Authorization: Bearer`; null when signed out. */
   getIdToken(): Promise<string | null>;
+  /**
+   * Calls back with a reason when the backend refuses the session mid-way (signed out elsewhere,
+   * demoted, deactivated, expired). Optional: without it, 401s reaching the API's base query still end the session.
+   */
+  observeSessionEnded?(onEnded: (reason: string) => void): Unsubscribe;
 }
 
 export interface UserRecordsPort {

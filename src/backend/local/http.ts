@@ -11,6 +11,24 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * Who hears that the server refused a session token (401): the local auth port, which tells the
+ * session saga the session has ended. Every port's request reports here, so none has to handle it.
+ */
+type UnauthorizedListener = (token: string, reason: string) => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => {
+    unauthorizedListeners.delete(listener);
+  };
+}
+
+export function reportUnauthorized(token: string, reason: string): void {
+  unauthorizedListeners.forEach((listener) => listener(token, reason));
+}
+
 export function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
@@ -60,7 +78,11 @@ export async function requestJson<T>(url: string, options: RequestOptions): Prom
   } finally {
     clearTimeout(timer);
   }
-  if (!response.ok) throw new HttpError(response.status, await responseErrorReason(response));
+  if (!response.ok) {
+    const reason = await responseErrorReason(response);
+    if (response.status === 401 && options.token) reportUnauthorized(options.token, reason);
+    throw new HttpError(response.status, reason);
+  }
   if (response.status === 204) return undefined as T;
   try {
     return (await response.json()) as T;

@@ -1,7 +1,7 @@
 // ONE server-sent-events connection to GET /api/live/counts shared by every watcher (users and
 // connections): opened with the first subscriber, closed with the last, reconnected with backoff.
 import type { LiveCounts } from '../../api/contract';
-import { HttpError, responseErrorReason } from './http';
+import { HttpError, reportUnauthorized, responseErrorReason } from './http';
 import { createSseParser } from './sseParser';
 
 export interface LiveCountsSubscriber {
@@ -31,6 +31,16 @@ export function defaultRetryDelayMs(attempt: number): number {
 function isLiveCounts(value: unknown): value is LiveCounts {
   const v = value as Partial<LiveCounts> | null;
   return !!v && typeof v.users === 'number' && typeof v.acceptedConnections === 'number';
+}
+
+function sessionEndedReason(data: string): string {
+  try {
+    const message = (JSON.parse(data) as { message?: unknown }).message;
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  } catch {
+    // a malformed frame still means the session ended
+  }
+  return 'The session has ended.';
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -82,9 +92,18 @@ export function createLiveCountsStream({
         cache: 'no-store',
         signal: connection.signal,
       });
-      if (!response.ok) throw new HttpError(response.status, await responseErrorReason(response));
+      if (!response.ok) {
+        const reason = await responseErrorReason(response);
+        if (response.status === 401) reportUnauthorized(token, reason);
+        throw new HttpError(response.status, reason);
+      }
       if (!response.body) throw new Error('The live connection has no body.');
       const parser = createSseParser((event) => {
+        // The server closes the stream of a session that was signed out, demoted or deactivated.
+        if (event.event === 'session-ended') {
+          reportUnauthorized(token, sessionEndedReason(event.data));
+          return;
+        }
         if (event.event !== 'counts') return;
         let counts: unknown;
         try {

@@ -1,8 +1,8 @@
 // Auth port over the reference backend's /auth endpoints. The session token lives in localStorage so a
 // reload stays signed in; at start the stored token is checked with GET /account before anyone is told.
-import type { AuthAccount, SignInResponse } from '../../api/contract';
+import type { AuthAccount, RenewResponse, SignInResponse } from '../../api/contract';
 import type { AuthPort } from '../ports';
-import { HttpError, joinUrl, requestJson } from './http';
+import { HttpError, joinUrl, onUnauthorized, requestJson } from './http';
 import { isExpired, localStorageTokenStore, type StoredToken, type TokenStore } from './tokenStore';
 
 export interface LocalAuthOptions {
@@ -21,6 +21,14 @@ export interface LocalAuth extends AuthPort {
 // setTimeout fires at once for delays above 2^31-1 ms; such far expiries need no timer.
 const MAX_TIMER_MS = 2_147_483_647;
 
+/**
+ * Quiet renewal: a token (30 minutes on the reference backend) is renewed by the first request made
+ * in its second half, so an operator who keeps working stays signed in, and one who leaves the
+ * console alone is signed out when it expires. The server caps a session at 12 hours from sign-in.
+ */
+export const RENEW_WHEN_LEFT_MS = 15 * 60 * 1000;
+export const SESSION_EXPIRED_REASON = 'The session expired after a period without activity.';
+
 export function createLocalAuth({ authBaseUrl, timeoutMs, store = localStorageTokenStore() }: LocalAuthOptions): LocalAuth {
   const url = (path: string) => joinUrl(authBaseUrl, path);
   const listeners = new Set<(account: AuthAccount | null) => void>();
@@ -30,6 +38,18 @@ export function createLocalAuth({ authBaseUrl, timeoutMs, store = localStorageTo
   /** bumps on every change, so a slow start check cannot overwrite a sign-in that happened meanwhile */
   let generation = 0;
   let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+  const endedListeners = new Set<(reason: string) => void>();
+  let renewing: Promise<void> | null = null;
+
+  /** Tells the session saga the server no longer accepts this session; the saga signs out and says why. */
+  function sessionEnded(reason: string) {
+    endedListeners.forEach((listener) => listener(reason));
+  }
+
+  // A 401 for the token in use, from any port's request or the live stream, ends the session.
+  onUnauthorized((refused, reason) => {
+    if (token && refused === token.token) sessionEnded(reason);
+  });
 
   function scheduleExpiry() {
     clearTimeout(expiryTimer);
@@ -37,8 +57,33 @@ export function createLocalAuth({ authBaseUrl, timeoutMs, store = localStorageTo
     const delay = Date.parse(token.expiresAt) - Date.now();
     if (Number.isFinite(delay) && delay < MAX_TIMER_MS) {
       // An expired token is a sign-out: the session ends here instead of failing on the next call.
-      expiryTimer = setTimeout(() => change(null, null, 'clear'), Math.max(0, delay));
+      expiryTimer = setTimeout(
+        () => {
+          sessionEnded(SESSION_EXPIRED_REASON);
+          change(null, null, 'clear');
+        },
+        Math.max(0, delay),
+      );
     }
+  }
+
+  /** Swaps in a fresh token of the same session; a refusal ends the session (reported by requestJson). */
+  function renew(current: StoredToken): Promise<void> {
+    renewing ??= requestJson<RenewResponse>(url('renew'), { method: 'POST', token: current.token, timeoutMs })
+      .then((renewed) => {
+        // Same account, same session: only the token changes, so nobody needs to hear about it.
+        if (token?.token !== current.token) return;
+        token = { token: renewed.token, expiresAt: renewed.expiresAt };
+        store.write(token);
+        scheduleExpiry();
+      })
+      .catch(() => {
+        // Unreachable server: the current token is still good until it expires; a 401 was reported already.
+      })
+      .finally(() => {
+        renewing = null;
+      });
+    return renewing;
   }
 
   function change(nextAccount: AuthAccount | null, nextToken: StoredToken | null, storage: 'write' | 'clear' | 'keep') {
@@ -115,7 +160,15 @@ export function createLocalAuth({ authBaseUrl, timeoutMs, store = localStorageTo
         change(null, null, 'clear');
         return null;
       }
-      return token.token;
+      if (Date.parse(token.expiresAt) - Date.now() < RENEW_WHEN_LEFT_MS) await renew(token);
+      return token?.token ?? null;
+    },
+
+    observeSessionEnded(onEnded) {
+      endedListeners.add(onEnded);
+      return () => {
+        endedListeners.delete(onEnded);
+      };
     },
   };
 }

@@ -70,9 +70,14 @@ export default function LoginPage() {
           </Stack>
           <Box component="form" onSubmit={submit} aria-label="Admin login">
             <Stack spacing={2.25}>
-              {loginError && <Alert severity="error">{loginError}</Alert>}
+              {/* pre-line: a reason the server gave sits on its own line under the spec's text */}
+              {loginError && (
+                <Alert severity="error" sx={{ whiteSpace: 'pre-line' }}>
+                  {loginError}
+                </Alert>
+              )}
               {notice && (
-                <Alert severity="warning" onClose={() => dispatch(noticeDismissed())}>
+                <Alert severity="warning" sx={{ whiteSpace: 'pre-line' }} onClose={() => dispatch(noticeDismissed())}>
                   {notice}
                 </Alert>
               )}

@@ -1,7 +1,8 @@
 // Drives the session state machine from the auth port (spec 4) and handles login / logout.
 import { buffers, eventChannel, type EventChannel } from 'redux-saga';
-import { call, getContext, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { AuthAccount, UserRecord } from '../../api/contract';
+import { sessionRejected } from '../../api/sessionEvents';
 import type { AuthPort, Backend } from '../../backend/ports';
 import {
   accountDetected,
@@ -10,6 +11,8 @@ import {
   logoutRequested,
   mergeSessionUser,
   NOT_ADMIN_NOTICE,
+  selectSession,
+  sessionEndedNotice,
   signedIn,
   signedOut,
 } from './sessionSlice';
@@ -64,13 +67,45 @@ export function* resolveSession(backend: Backend, { account }: AccountChange) {
   }
 }
 
+/**
+ * What the login page adds under 'Invalid email or password' (spec 5), only for failures that are not
+ * about the credentials: the server cannot reach its database (503), too many attempts (429, with
+ * when to try again), the server unreachable. Never a hint whether the email exists.
+ */
+export function loginFailureDetail(error: unknown): string | undefined {
+  // Adapters reject with an Error carrying the HTTP status (or a transport kind) and the server's reason.
+  const { status, message } = (error ?? {}) as { status?: unknown; message?: unknown };
+  if (typeof message !== 'string' || message.trim() === '') return undefined;
+  return [503, 429, 'NETWORK', 'TIMEOUT'].includes(status as number | string) ? message : undefined;
+}
+
 export function* login(backend: Backend, action: ReturnType<typeof loginRequested>) {
   try {
     yield call([backend.auth, backend.auth.signIn], action.payload.email, action.payload.password);
     // Success needs nothing more here: auth emits the account and resolveSession decides admin or not.
-  } catch {
+  } catch (error) {
     // Spec 5: any sign-in failure reads the same (no hint whether the email exists).
-    yield put(loginFailed());
+    yield put(loginFailed(loginFailureDetail(error)));
+  }
+}
+
+export function sessionEndedChannel(auth: AuthPort): EventChannel<{ reason: string }> {
+  return eventChannel<{ reason: string }>(
+    (emit) => auth.observeSessionEnded?.((reason) => emit({ reason })) ?? (() => undefined),
+    buffers.sliding(1),
+  );
+}
+
+/** The backend refused the session mid-way: sign out with a notice; the guard keeps the page to return to. */
+export function* endSession(backend: Backend, action: ReturnType<typeof sessionRejected>) {
+  const session: ReturnType<typeof selectSession> = yield select(selectSession);
+  // At start (loading) a stale stored token is dropped quietly; a notice already shown stays.
+  if (session.status === 'loading' || (session.status === 'signedOut' && session.notice)) return;
+  yield put(signedOut({ notice: sessionEndedNotice(action.payload.reason) }));
+  try {
+    yield call([backend.auth, backend.auth.signOut]);
+  } catch {
+    // Already signed out on this page; the server refuses the token anyway.
   }
 }
 
@@ -92,4 +127,9 @@ export function* sessionSaga() {
   yield takeLatest(changes, resolveSession, backend);
   yield takeLeading(loginRequested.type, login, backend);
   yield takeLeading(logoutRequested.type, logout, backend);
+  const ended: EventChannel<{ reason: string }> = yield call(sessionEndedChannel, backend.auth);
+  yield takeLeading(ended, function* forward({ reason }: { reason: string }) {
+    yield put(sessionRejected({ reason }));
+  });
+  yield takeLeading(sessionRejected.type, endSession, backend);
 }

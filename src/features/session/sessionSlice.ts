@@ -25,6 +25,13 @@ export interface Credentials {
 /** Spec 5 and 8: every sign-in failure reads exactly this, whatever the cause. */
 export const LOGIN_FAILED_MESSAGE = 'Invalid email or password';
 export const NOT_ADMIN_NOTICE = 'This account does not have admin access.';
+export const SESSION_ENDED_NOTICE = 'Your session has ended. Please sign in again.';
+
+/** The notice, with the backend's reason on a second line when it gives one. */
+export function sessionEndedNotice(reason: string | undefined): string {
+  const detail = reason?.trim();
+  return detail ? `${SESSION_ENDED_NOTICE}\n${detail}` : SESSION_ENDED_NOTICE;
+}
 
 export const initialSessionState: SessionState = {
   status: 'loading',
@@ -68,9 +75,15 @@ const sessionSlice = createSlice({
         return { payload: credentials };
       },
     },
-    loginFailed(state) {
-      state.loginPending = false;
-      state.loginError = LOGIN_FAILED_MESSAGE;
+    loginFailed: {
+      reducer(state, action: PayloadAction<string | undefined>) {
+        state.loginPending = false;
+        // The spec's text first; a reason that is not about the credentials (database down, rate limit) below it.
+        state.loginError = action.payload ? `${LOGIN_FAILED_MESSAGE}\n${action.payload}` : LOGIN_FAILED_MESSAGE;
+      },
+      prepare(detail?: string) {
+        return { payload: detail };
+      },
     },
     /** Auth reports a signed-in account; its record is being read. */
     accountDetected(state, action: PayloadAction<{ uid: string }>) {
