@@ -23,9 +23,12 @@ export function ChartSection({ title, subtitle, failed, loading, empty, emptyLab
       {loading ? (
         <Skeleton variant="rounded" height={CHART_PLACEHOLDER_HEIGHT} aria-label={`Loading ${title}`} />
       ) : empty ? (
-        <Box sx={{ height: failed ? 'auto' : CHART_PLACEHOLDER_HEIGHT, display: 'grid', placeItems: 'center' }}>
-          <Typography color="text.secondary">{emptyLabel}</Typography>
-        </Box>
+        // After a failed call the notice above says why there is nothing; "no data" would be untrue.
+        failed ? null : (
+          <Box sx={{ height: CHART_PLACEHOLDER_HEIGHT, display: 'grid', placeItems: 'center' }}>
+            <Typography color="text.secondary">{emptyLabel}</Typography>
+          </Box>
+        )
       ) : (
         <Suspense fallback={<Skeleton variant="rounded" height={CHART_PLACEHOLDER_HEIGHT} aria-label={`Loading ${title} chart`} />}>
           {children}
