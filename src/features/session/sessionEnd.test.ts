@@ -29,7 +29,8 @@ async function runEndSession(session: SessionState) {
 describe('endSession (a 401 in the middle of a session)', () => {
   it('signs out with the notice and the server’s reason on a second line', async () => {
     const { dispatched, signOut } = await runEndSession({ ...initialSessionState, status: 'signedIn' });
-    expect(dispatched).toEqual([signedOut({ notice: `${SESSION_ENDED_NOTICE}\nThis session was signed out. Please sign in again.` })]);
+    // The reason's own "Please sign in again." is not repeated.
+    expect(dispatched).toEqual([signedOut({ notice: `${SESSION_ENDED_NOTICE}\nThis session was signed out.` })]);
     expect(signOut).toHaveBeenCalled();
   });
 

@@ -29,7 +29,8 @@ export const SESSION_ENDED_NOTICE = 'Your session has ended. Please sign in agai
 
 /** The notice, with the backend's reason on a second line when it gives one. */
 export function sessionEndedNotice(reason: string | undefined): string {
-  const detail = reason?.trim();
+  // The server's reasons often end with the same request; say it once.
+  const detail = reason?.replace(/\s*Please sign in again\.?\s*$/i, '').trim();
   return detail ? `${SESSION_ENDED_NOTICE}\n${detail}` : SESSION_ENDED_NOTICE;
 }
 
