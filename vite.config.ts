@@ -1,5 +1,8 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { sourceDependencies } from './scripts/sourceDependencies';
 import { buildTimeCsp } from './src/api/buildCsp';
 
 // The reference backend listens here in development; `npm start` runs both in one process.
@@ -27,6 +30,9 @@ export default defineConfig(({ mode }) => ({
       '/auth': { target: backendUrl, changeOrigin: false },
     },
   },
+  // Every dependency the sources import, lazily loaded pages and the CSV worker included, is optimized at
+  // start-up: a first visit to any page never makes the dev server re-optimize and reload it.
+  optimizeDeps: { include: sourceDependencies(path.join(path.dirname(fileURLToPath(import.meta.url)), 'src')) },
   worker: { format: 'es' },
   // No source maps in the production build: the served console exposes no sources (issue 7 §5).
   build: { sourcemap: false, chunkSizeWarningLimit: 1500 },
