@@ -19,6 +19,7 @@ const config: AppConfig = {
   apiTimeoutMs: 10_000,
   isDevelopment: true,
   firebase: { projectId: 'demo-babynames', apiKey: 'demo', authEmulatorUrl: emulator },
+  invite: { appScheme: 'babynames', androidStoreUrl: '', iosStoreUrl: '' },
 };
 
 let failures = 0;

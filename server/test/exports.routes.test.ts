@@ -73,7 +73,7 @@ describe('GET /export/{collection}', () => {
     expect(rows).toHaveLength(total);
     expect(pages).toBe(Math.floor(total / 37) + 1);
     expect(new Set(rows.map((r) => r.id)).size).toBe(total);
-    expect(rows.map((r) => r.id)).toEqual([...rows.map((r) => r.id)].sort((a, b) => a - b));
+    expect(rows.map((r) => r.id)).toEqual([...rows.map((r) => r.id)].sort((a, b) => Number(a) - Number(b)));
     expect(rows[0]).toEqual({
       id: expect.any(Number),
       name_id: rows[0]!.id,
