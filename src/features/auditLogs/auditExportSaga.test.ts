@@ -105,13 +105,15 @@ function start(
     state = { jobs: jobsReducer(state.jobs, action) };
     channel.put(action);
   };
+  const runs: unknown[] = [];
+  const exports = { recordRun: async (run: unknown) => void runs.push(run) };
   const task = runSaga(
-    { channel, dispatch, getState: () => state, context: { backend: { auditLogs: port } } },
+    { channel, dispatch, getState: () => state, context: { backend: { auditLogs: port, exports } } },
     runAuditExport,
     deps,
     auditExportRequested({ jobId: 'x1', view }),
   );
-  return { task, sink, toasts, fileNames, dispatch, job: () => state.jobs.byId.x1 };
+  return { task, sink, toasts, fileNames, runs, dispatch, job: () => state.jobs.byId.x1 };
 }
 
 describe('audit log export job', () => {
@@ -132,6 +134,8 @@ describe('audit log export job', () => {
       { since: '2026-03-03T12:00:00.000Z', source: 'all', limit: 2, cursor: '4' },
     ]);
     expect(run.fileNames).toEqual(['audit-logs-2026-03-10.csv']);
+    // announced to the server (which records the export on the console-action trail) before the first page
+    expect(run.runs).toEqual([{ kind: 'audit-logs', format: 'csv', from: '2026-03-03T12:00:00.000Z' }]);
     expect(run.sink.closed).toBe(true);
     expect(run.job()).toMatchObject({ state: 'done', message: 'Exported 5 rows: audit-logs-2026-03-10.csv downloaded.' });
 

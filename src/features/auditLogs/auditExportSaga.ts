@@ -59,14 +59,21 @@ export function* runAuditExport(deps: AuditExportDeps, action: AuditExportReques
     label: fileName,
     openSink: () => deps.openSink(fileName),
     countRows: () => countAuditRows(port, view),
-    write: (sink: FileSink) =>
-      exportPages({
+    *write(sink: FileSink) {
+      // Announced once the file is chosen and before any page: the server puts the export on the trail.
+      yield call([backend.exports, backend.exports.recordRun], {
+        kind: 'audit-logs',
+        format: 'csv',
+        ...(view.since ? { from: view.since } : {}),
+      });
+      return (yield call(exportPages<AuditEntry>, {
         jobId,
         readPage,
         pageSize: deps.pageSize,
         sink,
         formatPage: (rows, first) => (first ? csv.header() : '') + csv.rows(rows),
-      }),
+      })) as number;
+    },
     failureToast: AUDIT_EXPORT_FAILED,
     now: () => deps.now().toISOString(),
     notify: deps.notify,
