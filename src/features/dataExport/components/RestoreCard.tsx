@@ -26,7 +26,7 @@ export function RestoreCard() {
           Restore from backup
         </Typography>
         <Stack spacing={2}>
-          <Alert severity="info">
+          <Alert severity="info" role="note">
             Preview only: this checks a backup file (version 1.0, every collection and row) and shows what restoring it would change. It
             does not restore anything; nothing in the database is written.
           </Alert>
