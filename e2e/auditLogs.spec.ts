@@ -125,6 +125,10 @@ test('CSV export of everything matching the filters, dated by day', async ({ pag
   const stamps = parsed.data.map((r) => Date.parse(r.timestamp));
   expect(stamps).toEqual([...stamps].sort((a, b) => b - a));
   await shot(page, 'audit-exported');
+
+  // The export itself is on the trail, recorded by the server with who ran it.
+  await page.goto('/audit-logs?range=1&source=console&event=export.run');
+  await expect(page.getByRole('row').filter({ hasText: 'export.run' }).first()).toContainText(`by ${DEMO_ADMIN.email}`);
 });
 
 test('console actions show who changed what', async ({ page, request }) => {
