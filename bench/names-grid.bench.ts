@@ -52,6 +52,8 @@ async function loadRows(page: Page, size: number): Promise<void> {
     const loaded = Number(/Showing ([\d,]+)/.exec(text)?.[1]?.replace(/,/g, '') ?? 0);
     if (loaded >= size) return;
     await page.locator('.MuiDataGrid-virtualScroller').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    // An autoHeight grid (the console before issue 6) does not scroll itself: the page does.
+    await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
     const before = JSON.stringify(`Showing ${text.match(/Showing ([\d,]+)/)?.[1] ?? ''} `);
     await page.waitForFunction(`!document.querySelector('[data-testid="names-count"]')?.textContent?.startsWith(${before})`, undefined, {
       timeout: 30_000,
