@@ -126,11 +126,12 @@ describe('server errors', () => {
   const logged: string[] = [];
 
   beforeAll(async () => {
-    // The same database, except that reading swipes fails the way a broken connection would.
+    // The same database, except that reading the swipe totals (the trigger-kept counters) fails the way a broken
+    // connection would.
     const db: Db = {
       ...t.db,
       query: (sql, params) =>
-        /FROM swipes/.test(sql)
+        /FROM row_counters/.test(sql)
           ? Promise.reject(new Error('connection to swipes exploded at /secret/path.ts:12'))
           : t.db.query(sql, params),
     };
