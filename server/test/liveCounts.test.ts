@@ -9,7 +9,13 @@ function fakeDb(counts: LiveCounts) {
     async query() {
       state.reads += 1;
       if (state.failing) throw new Error('database down');
-      return { rows: [counts] };
+      // The hub reads the trigger-kept counters (migration 015): one row per counter.
+      return {
+        rows: [
+          { counter: 'users', value: counts.users },
+          { counter: 'accepted_connections', value: counts.acceptedConnections },
+        ],
+      };
     },
   } as unknown as Queryable;
   return { db, state };

@@ -1,5 +1,5 @@
 import { capitalizeName, cleanKey } from '../src/names/normalize';
-import { buildListQuery } from '../src/names/repository';
+import { buildListQuery, NAME_COLUMNS } from '../src/names/repository';
 import { MAX_LIMIT, parseBulkDelete, parseNameId, parseNameInput, parseNamesQuery } from '../src/names/validation';
 
 describe('parseNamesQuery', () => {
@@ -67,12 +67,12 @@ describe('parseNamesQuery', () => {
 describe('buildListQuery', () => {
   it('puts only the filters in use into WHERE, as equalities the indexes serve, ordered by name, id', () => {
     expect(buildListQuery({ limit: 50, offset: 0 })).toEqual({
-      sql: 'SELECT id, name, gender, nationality, created_at FROM names ORDER BY name, id LIMIT $1 OFFSET $2',
+      sql: `SELECT ${NAME_COLUMNS} FROM names ORDER BY name, id LIMIT $1 OFFSET $2`,
       params: [50, 0],
     });
     const q = buildListQuery({ gender: 'male', nationality: 'english', letter: 'Á', limit: 10, offset: 20 });
     expect(q.sql).toBe(
-      'SELECT id, name, gender, nationality, created_at FROM names WHERE nationality = $1 AND gender = $2 AND first_letter = $3 ORDER BY name, id LIMIT $4 OFFSET $5',
+      `SELECT ${NAME_COLUMNS} FROM names WHERE nationality = $1 AND gender = $2 AND first_letter = $3 ORDER BY name, id LIMIT $4 OFFSET $5`,
     );
     expect(q.params).toEqual(['english', 'male', 'Á', 10, 20]);
   });
