@@ -1,0 +1,67 @@
+// The initial JavaScript of one route as a browser loads it: serve the built console with the reference
+// backend, open the route in Debian's Chromium, record every script fetched until the network is idle and the
+// page is ready, and sum raw and gzip sizes. Shared by bench:login-bundle and bench:invite-bundle.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startBackend } from '../../server/src/server';
+
+export interface RouteBundle {
+  rows: { file: string; kB: number; gzip_kB: number }[];
+  files: number;
+  raw: number;
+  gzip: number;
+}
+
+export const kB = (bytes: number) => (bytes / 1024).toFixed(1);
+
+export async function measureRoute(
+  browser: Browser,
+  dist: string,
+  url: string,
+  ready: (page: Page) => Promise<unknown>,
+  viewport?: { width: number; height: number },
+): Promise<RouteBundle> {
+  const page = await browser.newPage(viewport ? { viewport } : {});
+  const scripts = new Set<string>();
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (path.endsWith('.js')) scripts.add(path);
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await ready(page);
+  await page.close();
+  let raw = 0;
+  let gzip = 0;
+  const rows = [...scripts].sort().map((path) => {
+    const bytes = readFileSync(join(dist, path));
+    const zipped = gzipSync(bytes, { level: 9 }).length;
+    raw += bytes.length;
+    gzip += zipped;
+    return { file: path.replace('/assets/', ''), kB: +(bytes.length / 1024).toFixed(1), gzip_kB: +(zipped / 1024).toFixed(1) };
+  });
+  return { rows, files: scripts.size, raw, gzip };
+}
+
+/** Runs `measure` with the built console served on a free port and Chromium open; closes both after. */
+export async function withServedConsole(dist: string, measure: (browser: Browser, baseUrl: string) => Promise<void>): Promise<void> {
+  const backend = await startBackend({ dataDir: 'memory://', staticDir: dist, port: 0, host: '127.0.0.1', logger: false });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    await measure(browser, backend.url);
+  } finally {
+    await browser.close();
+    await backend.close();
+  }
+}
