@@ -38,7 +38,21 @@ export function useNamesUrlSync(): boolean {
     const next = searchParamsWithFilters(filters, current);
     if (next.toString() === current.toString()) return;
     const sameView = sameFilters(filtersFromSearchParams(current), filters);
-    write(next, { replace: sameView });
+    // The slice moved synchronously (the click); the address must follow in the same task. By default the
+    // router hands the new location to React in a transition, rendered in a later task: a Back pressed before
+    // that was batched with this push into one update from the old address to the same old address
+    // (?letter=B -> ?letter=Á -> back to ?letter=B rendered as "no change"), so the effect above never ran
+    // and the page stayed on Á under ?letter=B. flushSync renders the address at once, so it never lags a
+    // filter change and a Back or Forward (always a later task) is always a change React sees. From a
+    // microtask because React cannot flush while it is running effects; cancelled if the filters changed
+    // again or the page closed in between.
+    let cancelled = false;
+    queueMicrotask(() => {
+      if (!cancelled) write(next, { replace: sameView, flushSync: true });
+    });
+    return () => {
+      cancelled = true;
+    };
   }, [filters, ready]);
 
   return ready;
