@@ -6,10 +6,8 @@ import { NAME_EXISTS_REASON } from '../../../src/api/importRunsContract';
 import { recordConsoleAction, type Actor } from '../audit/consoleActions';
 import type { Db, Queryable } from '../db/types';
 import { conflict, notFound } from '../http/errors';
-import { toNameRecord } from './repository';
+import { NAME_COLUMNS, toNameRecord } from './repository';
 import type { NameValues } from './validation';
-
-const COLUMNS = 'id, name, gender, nationality, created_at';
 
 type NameRow = Parameters<typeof toNameRecord>[0];
 
@@ -43,7 +41,7 @@ async function identityTaken(db: Queryable, v: NameValues, exceptId: number | nu
 }
 
 async function lockName(tx: Queryable, id: number): Promise<NameRecord> {
-  const { rows } = await tx.query<NameRow>(`SELECT ${COLUMNS} FROM names WHERE id = $1 FOR UPDATE`, [id]);
+  const { rows } = await tx.query<NameRow>(`SELECT ${NAME_COLUMNS} FROM names WHERE id = $1 FOR UPDATE`, [id]);
   if (!rows[0]) throw notFound(`No name with id ${id}`);
   return toNameRecord(rows[0]);
 }
@@ -53,7 +51,7 @@ export function createName(db: Db, actor: Actor, v: NameValues): Promise<NameRec
     db.transaction(async (tx) => {
       const { rows } = await tx.query<NameRow>(
         `INSERT INTO names (name, gender, nationality, first_letter) VALUES ($1, $2, $3, $4)
-         ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
+         ON CONFLICT DO NOTHING RETURNING ${NAME_COLUMNS}`,
         [v.name, v.gender, v.nationality, v.firstLetter],
       );
       if (!rows[0]) throw alreadyExists();
@@ -70,7 +68,7 @@ export function updateNameRecorded(db: Db, actor: Actor, id: number, v: NameValu
       const before = await lockName(tx, id);
       if (await identityTaken(tx, v, id)) throw alreadyExists();
       const { rows } = await tx.query<NameRow>(
-        `UPDATE names SET name = $2, gender = $3, nationality = $4, first_letter = $5 WHERE id = $1 RETURNING ${COLUMNS}`,
+        `UPDATE names SET name = $2, gender = $3, nationality = $4, first_letter = $5 WHERE id = $1 RETURNING ${NAME_COLUMNS}`,
         [id, v.name, v.gender, v.nationality, v.firstLetter],
       );
       const after = toNameRecord(rows[0]!);
@@ -82,7 +80,7 @@ export function updateNameRecorded(db: Db, actor: Actor, id: number, v: NameValu
 
 export function deleteNameRecorded(db: Db, actor: Actor, id: number): Promise<void> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<NameRow>(`DELETE FROM names WHERE id = $1 RETURNING ${COLUMNS}`, [id]);
+    const { rows } = await tx.query<NameRow>(`DELETE FROM names WHERE id = $1 RETURNING ${NAME_COLUMNS}`, [id]);
     if (!rows[0]) throw notFound(`No name with id ${id}`);
     await recordConsoleAction(tx, actor, { action: 'name.delete', targetType: 'name', targetId: id, before: toNameRecord(rows[0]) });
   });
@@ -91,7 +89,7 @@ export function deleteNameRecorded(db: Db, actor: Actor, id: number): Promise<vo
 /** One DELETE for the selection; ids that do not exist are simply not counted. One record lists what was deleted. */
 export function deleteNamesRecorded(db: Db, actor: Actor, ids: readonly number[]): Promise<number> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<NameRow>(`DELETE FROM names WHERE id = ANY($1::bigint[]) RETURNING ${COLUMNS}`, [ids]);
+    const { rows } = await tx.query<NameRow>(`DELETE FROM names WHERE id = ANY($1::bigint[]) RETURNING ${NAME_COLUMNS}`, [ids]);
     if (rows.length > 0) {
       await recordConsoleAction(tx, actor, {
         action: 'names.bulk_delete',
