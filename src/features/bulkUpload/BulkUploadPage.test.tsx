@@ -92,6 +92,22 @@ describe('Bulk Upload page: import', () => {
     expect(screen.getByTestId('chosen-file')).toHaveTextContent('No file chosen');
   });
 
+  it('re-importing a file whose rows are all stored says that no new names were added, not "Successfully imported 0 names!"', async () => {
+    const { user } = renderPage();
+    const text = 'name,gender,nationality\nAnna,female,swedish\nBo,male,danish\nCy,unisex,french\n';
+    await chooseAndUpload(user, csv(text));
+    expect(await screen.findByText('Successfully imported 3 names!', undefined, slow)).toBeInTheDocument();
+    expect(screen.getByText('Successfully imported 3 names!').closest('.notistack-MuiContent')).toHaveClass('notistack-MuiContent-success');
+
+    await chooseAndUpload(user, csv(text));
+    expect(await screen.findByText('Bulk upload completed! Added: 0, Skipped: 3', undefined, slow)).toBeInTheDocument();
+    const toast = await screen.findByText('No new names were added: 3 rows skipped as duplicates.', undefined, slow);
+    // Nothing went wrong: an info toast, not a success one.
+    expect(toast.closest('.notistack-MuiContent')).toHaveClass('notistack-MuiContent-info');
+    expect(screen.queryByText(/Successfully imported 0/)).not.toBeInTheDocument();
+    expect(bulkImportLog.storedBy.size).toBe(3);
+  });
+
   it('a batch failing midway shows the error text, the toast, and how many rows had already been added', async () => {
     server.use(
       http.post('*/api/admin/names/bulk-import', async ({ request }) => {

@@ -40,6 +40,14 @@ it('importing the same file twice adds nothing the second time and says why', as
   await importFile(user, FILE);
   expect(await screen.findByText('Bulk upload completed! Added: 0, Skipped: 4', undefined, slow)).toBeInTheDocument();
   expect(screen.getByText(/Skipped as duplicates: 3 \(the same name, gender and nationality is already stored/)).toBeInTheDocument();
+  // Cy's row is invalid: a warning rather than an info toast, naming both reasons.
+  const toast = await screen.findByText(
+    'No new names were added: 3 rows skipped as duplicates, 1 row skipped as invalid.',
+    undefined,
+    slow,
+  );
+  expect(toast.closest('.notistack-MuiContent')).toHaveClass('notistack-MuiContent-warning');
+  expect(screen.queryByText(/Successfully imported 0/)).not.toBeInTheDocument();
   expect(bulkImportLog.storedBy.size).toBe(2);
 });
 

@@ -19,11 +19,11 @@ import { takeHandedOffFile } from './fileHandoff';
 import { IMPORT_BATCH_SIZE, IMPORT_CHUNK_BYTES, IMPORT_CONCURRENCY, IMPORT_RETRY_DELAYS_MS } from './importConfig';
 import {
   cancelledReport,
+  finishedToast,
   landingSentences,
   parseFailedReport,
   runNotStartedReport,
   successReport,
-  successToast,
   UPLOAD_ERROR_TOAST,
   uploadFailedReport,
   type BatchOutcome,
@@ -298,7 +298,8 @@ function* importRows(deps: ImportDeps, action: BulkImportRequested, startedAt: s
   const run = { id: runId };
   if (!stop) {
     yield* finish(deps, jobId, 'done', successReport(tally), tally, run);
-    yield call(deps.notify, successToast(tally.rowsAdded), 'success');
+    const toast = finishedToast(tally);
+    yield call(deps.notify, toast.message, toast.kind);
   } else if (stop.kind === 'cancel') {
     yield* finish(deps, jobId, 'cancelled', cancelledReport(tally), tally, run);
   } else if (stop.kind === 'start') {

@@ -1,6 +1,7 @@
 // The texts of the bulk import (spec 5 and 8) and the final report of a job: exactly which rows
 // landed, which did not and why, so a user can re-import the rest without losing or doubling rows.
 import { formatCount } from '../../lib/format';
+import type { ToastKind } from '../../lib/notify';
 import type { SkipCounts } from './csvParseProtocol';
 import type { SkipReason } from './csvRows';
 import type { FileEncoding } from './fileText';
@@ -11,6 +12,7 @@ export const UPLOAD_ERROR_TEXT = 'Error during upload. Please check the file for
 export const UPLOAD_ERROR_TOAST = 'Bulk upload failed. Please check file format and try again.';
 export const successText = (added: number, skipped: number) => `Bulk upload completed! Added: ${added}, Skipped: ${skipped}`;
 export const successToast = (added: number) => `Successfully imported ${added} names!`;
+const NOTHING_ADDED_PREFIX = 'No new names were added';
 
 /** How one sent batch settled. 'rejected': the API itself answered with an error (a 4xx, or a 5xx
  * with its ApiErrorBody), so its transaction rolled back; 'unknown': no answer from the API (timeout,
@@ -137,6 +139,25 @@ export function successReport(tally: ImportTally): Report {
     message: successText(tally.rowsAdded, skippedTotal(tally)),
     detail: sentences.join(' ') || null,
   };
+}
+
+/**
+ * The toast of a finished import: spec 8's success toast when names were added. When none were, "Successfully
+ * imported 0 names!" would tell the operator that something happened; instead it says that nothing new was
+ * added and why, from the report's own counts: info when every row was a duplicate (re-importing a file that
+ * is already in is expected to change nothing), warning when rows were invalid or the file had none.
+ */
+export function finishedToast(tally: ImportTally): { message: string; kind: ToastKind } {
+  if (tally.rowsAdded > 0) return { message: successToast(tally.rowsAdded), kind: 'success' };
+  const rows = (n: number) => `${formatCount(n)} ${n === 1 ? 'row' : 'rows'}`;
+  const leftOut = Math.max(0, tally.rowsSent - tally.duplicates);
+  const reasons: string[] = [];
+  if (tally.duplicates > 0) reasons.push(`${rows(tally.duplicates)} skipped as duplicates`);
+  if (tally.rowsSkipped > 0) reasons.push(`${rows(tally.rowsSkipped)} skipped as invalid`);
+  if (leftOut > 0) reasons.push(`${rows(leftOut)} not added by the server`);
+  if (reasons.length === 0) return { message: `${NOTHING_ADDED_PREFIX}: the file has no rows to import.`, kind: 'warning' };
+  const onlyDuplicates = tally.rowsSkipped === 0 && leftOut === 0;
+  return { message: `${NOTHING_ADDED_PREFIX}: ${reasons.join(', ')}.`, kind: onlyDuplicates ? 'info' : 'warning' };
 }
 
 export function cancelledReport(tally: ImportTally): Report {
