@@ -44,12 +44,15 @@ export const usersDb = {
   listRequests: [] as URLSearchParams[],
   /** answer delay of the user-swipes route (ms), to watch requests in flight */
   swipeDelayMs: 0,
+  /** like the reference backend's count limit: totals past it come back as "more than" (null: exact) */
+  totalCountLimit: null as number | null,
   reset(records: UserRecord[] = makeUserFixtures()) {
     usersDb.records = new Map(records.map((r) => [r.uid, { ...r }]));
     usersDb.swipeTotals = new Map(records.map((r, i) => [r.uid, (i + 1) * 11]));
     usersDb.swipeRequests = [];
     usersDb.listRequests = [];
     usersDb.swipeDelayMs = 0;
+    usersDb.totalCountLimit = null;
   },
 };
 usersDb.reset();
@@ -79,7 +82,11 @@ export const usersHandlers: HttpHandler[] = [
   http.get('*/api/users', async ({ request }) => {
     const params = new URL(request.url).searchParams;
     usersDb.listRequests.push(params);
-    return HttpResponse.json(await createFakeUserManagement(usersDb.records).listUsers(usersQueryFromParams(params)));
+    const page = await createFakeUserManagement(usersDb.records).listUsers(usersQueryFromParams(params));
+    const limit = usersDb.totalCountLimit;
+    if (limit !== null && page.total !== null && page.total > limit)
+      return HttpResponse.json({ ...page, total: limit, totalIsLowerBound: true });
+    return HttpResponse.json(page);
   }),
 
   http.patch('*/api/users/:uid', async ({ request, params }) => {

@@ -1,6 +1,7 @@
 import type { UserRecord } from '../../src/api/contract';
 import type { AuditLogsPage, AuditStats, ConsoleAuditEntry, DeleteUserResponse, UsersPage } from '../../src/api/usersAuditContract';
 import { createAccount } from '../src/auth/accounts';
+import { USER_TOTAL_COUNT_LIMIT } from '../src/users/userList';
 import { DEMO_ADMIN, DEMO_USER } from '../src/seed/demoAccounts';
 import { createTestApp, type TestApp } from './testApp';
 
@@ -130,6 +131,16 @@ describe('GET /api/users', () => {
     expect(page).toEqual({ users: [], total: 0, nextCursor: null });
   });
 
+  it('searches with terms too short for the trigram index (one and two characters) by the same rules', async () => {
+    expect(uids(await list('search=BJ&sort=createdAt'))).toEqual(['ls-bjorn']);
+    expect(uids(await list('search=%C3%B6'))).toEqual(['ls-bjorn']); // ö
+    // Wildcards stay literal on this path too.
+    expect(uids(await list('search=%25_'))).toEqual(['ls-carla']);
+    expect(uids(await list('search=_'))).toEqual(expect.arrayContaining(['ls-carla', 'ls-bjorn']));
+    const underscore = await list('search=_&limit=250');
+    expect(underscore.users.every((u) => [u.uid, u.email, u.username, u.displayName].some((f) => f?.includes('_')))).toBe(true);
+  });
+
   it('filters by premium, active, connected, preferences and date ranges, with the total of all matches', async () => {
     const scoped = (q: string) => list(`search=ls-&${q}`);
     expect(uids(await scoped('isPremium=true')).sort()).toEqual(['ls-anna', 'ls-dan']);
@@ -246,6 +257,40 @@ describe('totals', () => {
       const { rows } = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE ${where.join(' AND ')}`, values);
       expect({ combo, total: body.total }).toEqual({ combo, total: rows[0]!.n });
     }
+  });
+});
+
+describe('totals that need the rows (a search, a date range)', () => {
+  beforeAll(async () => {
+    await t.db.query(
+      `INSERT INTO users (uid, email, preferred_gender, preferred_nationality, created_at)
+       SELECT 'cap-' || lpad(i::text, 4, '0'), 'cap-' || i || '@example.test', 'all', 'all', '2026-07-01T00:00:00Z'::timestamptz + i * interval '1 minute'
+         FROM generate_series(1, ${USER_TOTAL_COUNT_LIMIT + 1}) AS i`,
+    );
+  });
+
+  it('are exact up to the limit and say "at least" past it, while the pages still reach every record', async () => {
+    const over = await list('search=cap-&limit=250');
+    expect([over.total, over.totalIsLowerBound]).toEqual([USER_TOTAL_COUNT_LIMIT, true]);
+    const range = await list('createdFrom=2026-07-01T00:00:00Z&createdTo=2026-07-02T00:00:00Z&limit=1');
+    expect([range.total, range.totalIsLowerBound]).toEqual([USER_TOTAL_COUNT_LIMIT, true]);
+
+    let seen = over.users.length;
+    for (let cursor = over.nextCursor; cursor;) {
+      const next: UsersPage = await list(`search=cap-&limit=250&cursor=${cursor}`);
+      seen += next.users.length;
+      cursor = next.nextCursor;
+    }
+    expect(seen).toBe(USER_TOTAL_COUNT_LIMIT + 1);
+
+    await call('DELETE', '/users/cap-0001');
+    const exact = await list('search=cap-&limit=1');
+    expect(exact.total).toBe(USER_TOTAL_COUNT_LIMIT);
+    expect(exact).not.toHaveProperty('totalIsLowerBound');
+    // Equality filters only: the group counts, exact at any size.
+    const all = await list('limit=1');
+    expect(all.totalIsLowerBound).toBeUndefined();
+    expect(all.total).toBeGreaterThan(USER_TOTAL_COUNT_LIMIT);
   });
 });
 

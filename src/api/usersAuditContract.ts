@@ -62,6 +62,11 @@ export interface UsersPage {
    * record (Firebase mode with a search text or a filter Firestore cannot run server-side).
    */
   total: number | null;
+  /**
+   * true when the backend stopped counting: more than `total` records match (a broad search or a date
+   * range, whose total needs the rows; the reference backend counts up to 1,000). Absent means exact.
+   */
+  totalIsLowerBound?: boolean;
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor: string | null;
 }

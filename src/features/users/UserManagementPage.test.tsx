@@ -173,6 +173,40 @@ describe('User Management', () => {
     expect(screen.getAllByRole('row').length).toBeLessThan(100);
   });
 
+  it('says "more than" when the backend stopped counting, and pages on to the end', async () => {
+    usersDb.reset(makeUserFixtures(120));
+    usersDb.totalCountLimit = 100;
+    renderUserManagement();
+    expect(await screen.findByText('More than 100 users match')).toBeInTheDocument();
+    expect(screen.getByText('1–50 of more than 100')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(await screen.findByText('51–100 of more than 100')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    // The last page is short: the count is known now.
+    expect(await screen.findByText('101–120 of 120')).toBeInTheDocument();
+  });
+
+  it('Show All under a "more than" total shows progress without a total, then the count of what it read', async () => {
+    usersDb.reset(makeUserFixtures(2300));
+    usersDb.totalCountLimit = 1000;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // Hold the second page (unanswered here, so the users handler answers it once the gate opens).
+    server.use(
+      http.get('*/api/users', async ({ request }) => {
+        if (new URL(request.url).searchParams.has('cursor')) await gate;
+      }),
+    );
+    renderUserManagement('/user-management?size=all');
+    const progress = await screen.findByRole('status', { name: 'Loading all users' });
+    expect(within(progress).getByText('Loading all users: 1,000…')).toBeInTheDocument();
+    expect(within(progress).getByRole('progressbar')).not.toHaveAttribute('aria-valuenow');
+    act(() => release());
+    expect(await screen.findByText('2,300 users match')).toBeInTheDocument();
+    expect(screen.getByText('2,300 of 2,300')).toBeInTheDocument();
+    expect(screen.queryByText(/of 1,000/)).not.toBeInTheDocument();
+  });
+
   it('changes the page size and the page', async () => {
     const { router } = renderUserManagement();
     await screen.findByText('1–50 of 60');

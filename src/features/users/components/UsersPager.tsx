@@ -8,13 +8,14 @@ const SHOW_ALL = -1;
 const OPTIONS = [...USER_PAGE_SIZES, { label: 'Show All', value: SHOW_ALL }];
 
 /** Page size (25, 50, 100, 250, Show All) and page, under the grid. */
-export function UsersPager({ total, shown }: { total: number | null; shown: number }) {
+export function UsersPager({ total, totalIsLowerBound, shown }: { total: number | null; totalIsLowerBound: boolean; shown: number }) {
   const dispatch = useAppDispatch();
   const pageSize = useAppSelector(selectUserPageSize);
   const page = useAppSelector(selectUserPage);
   const size = pageSize === 'all' ? SHOW_ALL : pageSize;
-  // A total the backend cannot give: allow "next" while full pages come back.
-  const count = total ?? (pageSize !== 'all' && shown === pageSize ? -1 : page * size + shown);
+  // A total the backend cannot give, or gives only as "more than": allow "next" while full pages come back.
+  const known = totalIsLowerBound ? null : total;
+  const count = known ?? (pageSize !== 'all' && shown === pageSize ? -1 : page * size + shown);
   return (
     <TablePagination
       component="div"
@@ -26,7 +27,7 @@ export function UsersPager({ total, shown }: { total: number | null; shown: numb
       labelDisplayedRows={({ from, to, count: c }) =>
         pageSize === 'all'
           ? `${formatCount(shown)} of ${formatCount(total ?? shown)}`
-          : `${formatCount(from)}–${formatCount(to)} of ${c === -1 ? `more than ${formatCount(to)}` : formatCount(c)}`
+          : `${formatCount(from)}–${formatCount(to)} of ${c === -1 ? `more than ${formatCount(Math.max(to, total ?? 0))}` : formatCount(c)}`
       }
       onPageChange={(_event, next) => dispatch(pageChanged(next))}
       onRowsPerPageChange={(event) => {

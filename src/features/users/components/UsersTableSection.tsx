@@ -4,7 +4,7 @@ import type { UserRecord } from '../../../api/contract';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatCount } from '../../../lib/format';
-import { useUserList } from '../hooks/useUserList';
+import { useUserList, type UserList } from '../hooks/useUserList';
 import { useVisibleRowsReporter, VisibleRowsContext } from '../hooks/useVisibleRowsReporter';
 import { useDeleteUserMutation, useUpdateUserFlagsMutation } from '../usersApi';
 import { userLabel } from '../userMutationToasts';
@@ -16,9 +16,10 @@ import { UsersPager } from './UsersPager';
 /** Spec 8. */
 export const NO_USERS_TEXT = 'No users found matching your criteria.';
 
-function listSummary(total: number | null, shown: number, loading: boolean): string {
-  if (loading) return 'Loading users…';
-  if (total === null) return `Showing ${formatCount(shown)} users`;
+function listSummary({ total, totalIsLowerBound, rows, isLoading }: UserList): string {
+  if (isLoading) return 'Loading users…';
+  if (total === null) return `Showing ${formatCount(rows.length)} users`;
+  if (totalIsLowerBound) return `More than ${formatCount(total)} users match`;
   return `${formatCount(total)} ${total === 1 ? 'user matches' : 'users match'}`;
 }
 
@@ -95,7 +96,7 @@ export function UsersTableSection({ enabled }: { enabled: boolean }) {
           Users
         </Typography>
         <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="users-count">
-          {listSummary(list.total, list.rows.length, list.isLoading)}
+          {listSummary(list)}
         </Typography>
       </Stack>
 
@@ -139,7 +140,7 @@ export function UsersTableSection({ enabled }: { enabled: boolean }) {
           />
         </Box>
       </VisibleRowsContext.Provider>
-      <UsersPager total={list.total} shown={list.rows.length} />
+      <UsersPager total={list.total} totalIsLowerBound={list.totalIsLowerBound} shown={list.rows.length} />
 
       <ConfirmDialog
         open={deleteOpen}

@@ -11,6 +11,8 @@ export interface UserList {
   rows: UserRecord[];
   /** records matching the filters; null when the backend cannot say */
   total: number | null;
+  /** the backend stopped counting at `total`: more records match */
+  totalIsLowerBound: boolean;
   /** nothing to show yet for this view */
   isLoading: boolean;
   /** a page (or the next Show All page) is on its way */
@@ -47,11 +49,14 @@ export function useUserList(enabled: boolean): UserList {
   const allRows = useMemo(() => allData?.pages.flatMap((p) => p.users) ?? [], [allData]);
 
   if (showAll) {
-    const total = allData?.pages[0]?.total ?? null;
+    const first = allData?.pages[0];
+    // "More than 1,000" cannot measure progress; once every page is in, the count is the rows.
+    const total = first?.totalIsLowerBound ? null : (first?.total ?? null);
     const reading = loadedPages === 0 || Boolean(hasNextPage);
     return {
       rows: allRows,
       total: reading ? total : allRows.length,
+      totalIsLowerBound: false,
       isLoading: !enabled || (allFetching && loadedPages === 0),
       isFetching: allFetching,
       error: allFailed ? errorReason(allQuery.error) : null,
@@ -64,6 +69,7 @@ export function useUserList(enabled: boolean): UserList {
   return {
     rows: data?.users ?? [],
     total: data?.total ?? null,
+    totalIsLowerBound: data?.totalIsLowerBound === true,
     isLoading: !enabled || (pageQuery.isFetching && !data),
     isFetching: pageQuery.isFetching,
     error: pageQuery.isError ? errorReason(pageQuery.error) : null,
