@@ -50,7 +50,10 @@ export const sessionHardEnd = (startedAt: number): number => startedAt + SESSION
 export function createSessionTokens(secret: string): SessionTokens {
   // Given the raw secret, jose imports it into a CryptoKey on every call: jose was ~18 % of the server's
   // CPU under bench:api-load (a --cpu-prof profile). Imported once here, every request reuses it.
-  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   return {
     async sign(claims, ttlSeconds = SESSION_TTL_SECONDS) {
       const issuedAt = nowSeconds();
