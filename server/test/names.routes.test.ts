@@ -283,4 +283,16 @@ describe('GET /names order and paging', () => {
     expect(paged).toEqual(males);
     expect(males.every((r) => r.gender === 'male')).toBe(true);
   });
+
+  it('answers every page with the total of all matches, an empty page past the end too (page and total are one statement)', async () => {
+    const males = await list('gender=male&limit=500');
+    for (const query of ['', 'limit=25&offset=150', `offset=${TOTAL}`, 'offset=100000']) {
+      const { body } = await call('GET', `/names?${query}`);
+      expect({ query, total: (body as { total: number }).total }).toEqual({ query, total: TOTAL });
+    }
+    const past = (await call('GET', '/names?gender=male&offset=100000')).body;
+    expect(past).toEqual({ names: [], total: males.length, totalIsEstimate: false });
+    const none = (await call('GET', '/names?nationality=nowhere')).body;
+    expect(none).toEqual({ names: [], total: 0, totalIsEstimate: false });
+  });
 });

@@ -15,13 +15,9 @@ export async function readCounters<K extends CounterName>(db: Queryable, counter
   return totals;
 }
 
-/**
- * How many names match GET /names's filters, exactly: a sum over the per-(gender, nationality, letter)
- * counts of name_group_counts (migration 015), a few hundred rows at most, not a count over the names.
- */
-export async function countMatchingNames(db: Queryable, filter: Pick<NamesFilter, 'gender' | 'nationality' | 'letter'>): Promise<number> {
+/** The equality conditions of GET /names's filters, on columns names and name_group_counts share. */
+export function nameFilterConditions(filter: Pick<NamesFilter, 'gender' | 'nationality' | 'letter'>, params: unknown[]): string[] {
   const where: string[] = [];
-  const params: unknown[] = [];
   const add = (column: string, value: unknown) => {
     params.push(value);
     where.push(`${column} = $${params.length}`);
@@ -29,10 +25,22 @@ export async function countMatchingNames(db: Queryable, filter: Pick<NamesFilter
   if (filter.nationality !== undefined) add('nationality', filter.nationality);
   if (filter.gender !== undefined) add('gender', filter.gender);
   if (filter.letter !== undefined) add('first_letter', filter.letter);
-  if (where.length === 0) return (await readCounters(db, ['names'])).names;
-  const { rows } = await db.query<{ total: number }>(
-    `SELECT coalesce(sum(n), 0)::bigint AS total FROM name_group_counts WHERE ${where.join(' AND ')}`,
-    params,
-  );
+  return where;
+}
+
+/**
+ * SQL for how many names match those conditions, exactly: the names counter when there are none, else a
+ * sum over the per-(gender, nationality, letter) counts of name_group_counts (migration 015), a few
+ * hundred rows at most, never a count over the names.
+ */
+export function matchingNamesCountSql(where: readonly string[]): string {
+  return where.length === 0
+    ? `SELECT coalesce(sum(value), 0)::bigint AS total FROM row_counters WHERE counter = 'names'`
+    : `SELECT coalesce(sum(n), 0)::bigint AS total FROM name_group_counts WHERE ${where.join(' AND ')}`;
+}
+
+export async function countMatchingNames(db: Queryable, filter: Pick<NamesFilter, 'gender' | 'nationality' | 'letter'>): Promise<number> {
+  const params: unknown[] = [];
+  const { rows } = await db.query<{ total: number }>(matchingNamesCountSql(nameFilterConditions(filter, params)), params);
   return Number(rows[0]?.total ?? 0);
 }

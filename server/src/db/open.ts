@@ -10,12 +10,20 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** PostgreSQL only: schema to work in (tests); default is the server's search_path (public). */
   schema?: string;
+  /**
+   * PostgreSQL only: named prepared statements (db/postgres.ts). Default on; DATABASE_PREPARED_STATEMENTS=off
+   * turns them off for a connection pooler in transaction mode, whichever entry point opens the database.
+   */
+  prepareStatements?: boolean;
 }
 
 export const DEFAULT_DATA_DIR = path.join('.data', 'pglite');
 
 export function openDatabase(options: OpenDatabaseOptions = {}): Promise<Db> {
-  if (options.databaseUrl) return openPostgres({ connectionString: options.databaseUrl, schema: options.schema });
+  if (options.databaseUrl) {
+    const prepareStatements = options.prepareStatements ?? process.env.DATABASE_PREPARED_STATEMENTS !== 'off';
+    return openPostgres({ connectionString: options.databaseUrl, schema: options.schema, prepareStatements });
+  }
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
   return openPglite(dataDir.includes('://') ? dataDir : path.resolve(dataDir));
 }

@@ -1,12 +1,11 @@
 // The names API (spec 7, issue 3): registered by app.ts inside the admin-guarded /api scope.
 import type { FastifyPluginAsync } from 'fastify';
 import type { NamesPageResponse } from '../../../src/api/contract';
-import { countMatchingNames } from '../counters/rowCounters';
 import type { Db } from '../db/types';
 import { actorOf } from '../audit/consoleActions';
 import { badRequest } from '../http/errors';
 import { createName, deleteNameRecorded, deleteNamesRecorded, updateNameRecorded } from '../names/nameWrites';
-import { countByNationality, listNames, listNationalities } from '../names/repository';
+import { countByNationality, listNamesPage, listNationalities } from '../names/repository';
 import type { FieldError } from '../names/result';
 import { parseBulkDelete, parseNameId, parseNameInput, parseNamesQuery } from '../names/validation';
 
@@ -20,7 +19,7 @@ export const namesRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
   app.get('/names', async (request): Promise<NamesPageResponse> => {
     const filter = parseNamesQuery(request.query as Record<string, unknown>);
     if (!filter.ok) throw invalid(filter.error);
-    const [names, total] = await Promise.all([listNames(db, filter.value), countMatchingNames(db, filter.value)]);
+    const { names, total } = await listNamesPage(db, filter.value);
     // The group counters are exact; the flag exists for backends that can only estimate (the contract's promise).
     return { names, total, totalIsEstimate: false };
   });

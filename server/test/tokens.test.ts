@@ -1,0 +1,83 @@
+import { createSessionTokens } from '../src/auth/tokens';
+import { StatementNames } from '../src/db/postgres';
+import { freshClaims } from './sessionClaims';
+
+// tokens.ts keeps the tokens it verified; these prove the kept answer never outlives what jose would say.
+describe('session tokens verified earlier', () => {
+  const secret = 'a-test-secret-of-enough-length-for-hs256-0123456789';
+  afterEach(() => jest.useRealTimers());
+
+  it('stop being accepted the second their expiry passes, kept or not', async () => {
+    jest.useFakeTimers({ now: new Date('2026-11-22T10:00:00Z'), doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    const tokens = createSessionTokens(secret);
+    const { token } = await tokens.sign(freshClaims('u-1', 'u1@example.test'), 60);
+    expect((await tokens.verify(token))?.uid).toBe('u-1');
+    jest.setSystemTime(new Date('2026-11-22T10:00:59Z'));
+    expect((await tokens.verify(token))?.uid).toBe('u-1');
+    jest.setSystemTime(new Date('2026-11-22T10:01:00Z'));
+    expect(await tokens.verify(token)).toBeNull();
+    // ... and it stays refused (the kept entry is gone, jose refuses it again).
+    expect(await tokens.verify(token)).toBeNull();
+  });
+
+  it('are never mistaken for a token that differs in one character, or for one from another secret', async () => {
+    const tokens = createSessionTokens(secret);
+    const { token } = await tokens.sign(freshClaims('u-2', 'u2@example.test'));
+    expect(await tokens.verify(token)).not.toBeNull();
+    const last = token.at(-1) === 'A' ? 'B' : 'A';
+    expect(await tokens.verify(token.slice(0, -1) + last)).toBeNull();
+    expect(await createSessionTokens(`${secret}-other`).verify(token)).toBeNull();
+  });
+
+  it('hand out copies: a caller changing one cannot change what the next request sees', async () => {
+    const tokens = createSessionTokens(secret);
+    const { token } = await tokens.sign(freshClaims('u-3', 'u3@example.test'));
+    const first = (await tokens.verify(token))!;
+    first.uid = 'someone-else';
+    expect((await tokens.verify(token))?.uid).toBe('u-3');
+  });
+
+  it('let the oldest go past 1,000 kept, which then verify again, still correctly', async () => {
+    const tokens = createSessionTokens(secret);
+    const signed = await Promise.all(Array.from({ length: 1_050 }, (_, i) => tokens.sign(freshClaims(`u-${i}`, `u${i}@example.test`))));
+    for (const { token } of signed) expect(await tokens.verify(token)).not.toBeNull();
+    // The oldest were let go and are verified again, still correctly.
+    expect((await tokens.verify(signed[0]!.token))?.uid).toBe('u-0');
+    expect((await tokens.verify(signed[1_049]!.token))?.uid).toBe('u-1049');
+  });
+});
+
+describe('prepared statement names (PostgreSQL)', () => {
+  it('name short statements with parameters, the same name for the same text', () => {
+    const names = new StatementNames();
+    const a = names.nameOf('SELECT id FROM names WHERE id = $1', [1]);
+    expect(a).toMatch(/^s\d+$/);
+    expect(names.nameOf('SELECT id FROM names WHERE id = $1', [2])).toBe(a);
+    expect(names.nameOf('SELECT id FROM names WHERE name = $1', ['x'])).not.toBe(a);
+  });
+
+  it('leave unnamed what must not be prepared: no parameters, a * column list, a long batch text', () => {
+    const names = new StatementNames();
+    expect(names.nameOf('SELECT 1', [])).toBeUndefined();
+    expect(names.nameOf('SELECT 1', undefined)).toBeUndefined();
+    expect(names.nameOf('SELECT * FROM users WHERE uid = $1', ['u'])).toBeUndefined();
+    expect(names.nameOf('SELECT *, created_at AS k FROM users WHERE uid = $1', ['u'])).toBeUndefined();
+    expect(names.nameOf('SELECT t.total, page.* FROM t WHERE a = $1', [1])).toBeUndefined();
+    expect(names.nameOf('DELETE FROM names WHERE id = $1 RETURNING *', [1])).toBeUndefined();
+    const batch = `INSERT INTO names (name) VALUES ${Array.from({ length: 1_000 }, (_, i) => `($${i + 1})`).join(', ')}`;
+    expect(
+      names.nameOf(
+        batch,
+        Array.from({ length: 1_000 }, () => 'x'),
+      ),
+    ).toBeUndefined();
+    // count(*) is not a column list.
+    expect(names.nameOf('SELECT count(*) FROM names WHERE gender = $1', ['male'])).toMatch(/^s\d+$/);
+  });
+
+  it('stop naming after 500 texts, so statements built from varying parts cannot exhaust a connection', () => {
+    const names = new StatementNames();
+    const named = Array.from({ length: 600 }, (_, i) => names.nameOf(`SELECT ${i} WHERE $1::int = 1`, [1])).filter(Boolean);
+    expect(named).toHaveLength(500);
+  });
+});
