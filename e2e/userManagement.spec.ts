@@ -236,4 +236,11 @@ test('Show All over 10,000 users loads page by page behind a progress bar and st
   await expect(userRow(page, lastOfAll.users[0].uid)).toBeVisible();
   test.info().annotations.push({ type: 'scroll-to-last-row-ms', description: String(Date.now() - started) });
   await shot(page, 'users-show-all-10k');
+
+  // A search matching 10,000 records: the backend stops counting at 1,000 and the page says so.
+  await page.goto('/user-management');
+  await search(page, 'bulk-');
+  await expect(countLine(page)).toHaveText('More than 1,000 users match');
+  await expect(page.getByText('1–50 of more than 1,000')).toBeVisible();
+  await shot(page, 'users-search-more-than');
 });
