@@ -95,6 +95,25 @@ describe('POST /admin/migrate/add-random-seed-column', () => {
     expect(exported.rows[0]!.random_seed).toEqual(expect.any(Number));
     expect((await get<DatabaseOverview>('/admin/database-overview')).hasRandomSeedColumn).toBe(true);
   });
+
+  it('GET /names follows the column when it changes behind the server (psql), which remembers it for 5 s at most', async () => {
+    const seeded = (page: NamesPageResponse) => page.names.every((n) => typeof (n as { random_seed?: number }).random_seed === 'number');
+    expect(seeded(await get<NamesPageResponse>('/names?limit=5&offset=0'))).toBe(true);
+    // Dropped: the remembered "present" fails the query once; the page is answered without the seed.
+    await t.db.exec('ALTER TABLE names DROP COLUMN random_seed');
+    const without = await get<NamesPageResponse>('/names?limit=5&offset=0');
+    expect(without.names).toHaveLength(5);
+    expect(without.names[0]).not.toHaveProperty('random_seed');
+    // Added again: seen once the 5 s are over.
+    await t.db.exec('ALTER TABLE names ADD COLUMN random_seed double precision NOT NULL DEFAULT random()');
+    const now = Date.now();
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(now + 5_001);
+    try {
+      expect(seeded(await get<NamesPageResponse>('/names?limit=5&offset=0'))).toBe(true);
+    } finally {
+      clock.mockRestore();
+    }
+  });
 });
 
 describe('GET /admin/database-overview', () => {

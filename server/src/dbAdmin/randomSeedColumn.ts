@@ -20,6 +20,26 @@ export async function hasRandomSeedColumn(db: Queryable): Promise<boolean> {
   return rows[0]!.present;
 }
 
+/**
+ * hasRandomSeedColumn remembered per database for a few seconds: GET /names asks on every request, and
+ * a catalog read per page would cost more than the page. This server forgets it when it adds the column;
+ * a change made elsewhere (psql) shows within PRESENCE_KEPT_MS.
+ */
+const PRESENCE_KEPT_MS = 5_000;
+const knownPresence = new WeakMap<Queryable, { present: boolean; checkedAt: number }>();
+
+export async function randomSeedColumnPresent(db: Queryable): Promise<boolean> {
+  const known = knownPresence.get(db);
+  if (known && Date.now() - known.checkedAt < PRESENCE_KEPT_MS) return known.present;
+  const present = await hasRandomSeedColumn(db);
+  knownPresence.set(db, { present, checkedAt: Date.now() });
+  return present;
+}
+
+export function forgetRandomSeedColumn(db: Queryable): void {
+  knownPresence.delete(db);
+}
+
 export const ALREADY_THERE_MESSAGE = 'The random_seed column already exists on names; nothing was changed.';
 
 export function appliedMessage(rows: number, durationMs: number): string {
@@ -35,6 +55,14 @@ export function appliedMessage(rows: number, durationMs: number): string {
  */
 export async function addRandomSeedColumn(db: Db, actor: Actor, now: () => number = Date.now): Promise<MigrationResponse> {
   const started = now();
+  try {
+    return await addInTransaction(db, actor, now, started);
+  } finally {
+    forgetRandomSeedColumn(db);
+  }
+}
+
+async function addInTransaction(db: Db, actor: Actor, now: () => number, started: number): Promise<MigrationResponse> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     if (await hasRandomSeedColumn(tx)) {
