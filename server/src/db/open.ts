@@ -13,6 +13,7 @@ export interface OpenDatabaseOptions {
   /**
    * PostgreSQL only: named prepared statements (db/postgres.ts). Default on; DATABASE_PREPARED_STATEMENTS=off
    * turns them off for a connection pooler in transaction mode, whichever entry point opens the database.
+   * DATABASE_POOL_SIZE likewise sets the connections per process (default: postgres.ts defaultPoolSize).
    */
   prepareStatements?: boolean;
 }
@@ -22,7 +23,9 @@ export const DEFAULT_DATA_DIR = path.join('.data', 'pglite');
 export function openDatabase(options: OpenDatabaseOptions = {}): Promise<Db> {
   if (options.databaseUrl) {
     const prepareStatements = options.prepareStatements ?? process.env.DATABASE_PREPARED_STATEMENTS !== 'off';
-    return openPostgres({ connectionString: options.databaseUrl, schema: options.schema, prepareStatements });
+    const poolSize = Number(process.env.DATABASE_POOL_SIZE);
+    const max = Number.isInteger(poolSize) && poolSize > 0 ? poolSize : undefined;
+    return openPostgres({ connectionString: options.databaseUrl, schema: options.schema, prepareStatements, max });
   }
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
   return openPglite(dataDir.includes('://') ? dataDir : path.resolve(dataDir));
