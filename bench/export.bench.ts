@@ -13,7 +13,8 @@ import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { chromium, type CDPSession } from 'playwright-core';
+import type { CDPSession } from 'playwright-core';
+import { launchChromium } from './lib/chromium';
 import { buildApp } from '../server/src/app';
 import { migrate } from '../server/src/db/migrate';
 import { openDatabase } from '../server/src/db/open';
@@ -84,17 +85,7 @@ async function main() {
   const app = await buildApp({ db, sessionSecret: randomBytes(32).toString('hex'), logger: false, staticDir: dist });
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });
   const work = mkdtempSync(path.join(os.tmpdir(), 'bench-export-'));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ acceptDownloads: true });
     const page = await context.newPage();

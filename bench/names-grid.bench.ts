@@ -16,7 +16,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium } from './lib/chromium';
 import { buildApp } from '../server/src/app';
 import { migrate } from '../server/src/db/migrate';
 import { openDatabase } from '../server/src/db/open';
@@ -30,17 +31,6 @@ const DIST = path.resolve(root, process.env.DIST_DIR ?? 'dist');
 const ROWS = Number(process.env.ROWS ?? 6000);
 const SIZES = (process.env.SIZES ?? '50,1000,5000').split(',').map(Number);
 const RUNS = Number(process.env.RUNS ?? 7);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -127,7 +117,7 @@ async function main(): Promise<void> {
     return buildApp({ db, sessionSecret: randomBytes(32).toString('hex'), logger: false, staticDir: DIST });
   })();
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     // The console's CSP forbids eval; the bench's own in-page probes are strings Playwright evaluates.
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });

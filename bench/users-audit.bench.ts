@@ -10,7 +10,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { SignInResponse } from '../src/api/contract';
 import { buildApp } from '../server/src/app';
 import { buildAppEventCountsQuery } from '../server/src/audit/auditStats';
 import { buildAuditLogsQuery, encodeAuditCursor, parseAuditLogsQuery } from '../server/src/audit/auditTrail';
@@ -18,9 +17,9 @@ import { exactTimestampSql } from '../server/src/db/exactTimestamp';
 import { migrate } from '../server/src/db/migrate';
 import { openDatabase } from '../server/src/db/open';
 import type { Db, Queryable } from '../server/src/db/types';
-import { DEMO_ADMIN } from '../server/src/seed/demoAccounts';
 import { seedDemoData } from '../server/src/seed/seed';
 import { buildUserListQueries, parseUserListQuery, SEARCH_TEXT_SQL } from '../server/src/users/userList';
+import { signInAdmin } from './lib/backend';
 import { loadUsersAndAudit } from './lib/usersAuditData';
 import { table } from './lib/timing';
 
@@ -90,16 +89,6 @@ function httpGetJson(url: string, token: string): Promise<unknown> {
   });
 }
 
-async function signIn(origin: string): Promise<string> {
-  const response = await fetch(`${origin}/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as SignInResponse).token;
-}
-
 interface Target {
   label: string;
   db: Db;
@@ -155,7 +144,7 @@ async function measure(target: Target): Promise<Measured[]> {
   const app = await buildApp({ db, sessionSecret: randomBytes(32).toString('hex'), logger: false, livePollMs: 60_000 });
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });
   try {
-    const token = await signIn(origin);
+    const token = await signInAdmin(origin);
     const get = (url: string) => httpGetJson(`${origin}/api${url}`, token);
     const query = (text: string) => Object.fromEntries(new URLSearchParams(text));
     const results: Measured[] = [];

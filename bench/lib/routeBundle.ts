@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
 import { startBackend } from '../../server/src/server';
 
 export interface RouteBundle {
@@ -47,17 +48,7 @@ export async function measureRoute(
 /** Runs `measure` with the built console served on a free port and Chromium open; closes both after. */
 export async function withServedConsole(dist: string, measure: (browser: Browser, baseUrl: string) => Promise<void>): Promise<void> {
   const backend = await startBackend({ dataDir: 'memory://', staticDir: dist, port: 0, host: '127.0.0.1', logger: false });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     await measure(browser, backend.url);
   } finally {
