@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import type { AuditStats, UsersPage } from '../src/api/usersAuditContract';
-import { adminToken as signInForToken, apiGet, DEMO_ADMIN, signIn } from './helpers';
+import { adminTokenOncePerFile, apiGet, DEMO_ADMIN, signIn } from './helpers';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 const eventCells = (page: Page) => page.locator('[role="gridcell"][data-field="event"]');
@@ -12,12 +12,7 @@ async function stats(request: APIRequestContext, query = ''): Promise<AuditStats
   return apiGet<AuditStats>(request, await adminToken(request), `/audit-logs/stats${query}`);
 }
 
-// One API sign-in per file: sign-ins are rate limited (10 a minute per address and email).
-let token: string | null = null;
-async function adminToken(request: APIRequestContext): Promise<string> {
-  token ??= await signInForToken(request);
-  return token;
-}
+const adminToken = adminTokenOncePerFile();
 
 // The machine running these is shared and slow: give a test two minutes.
 test.setTimeout(120_000);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminToken, apiGet, signIn } from './helpers';
+import { adminToken, apiGet, signIn, uploadWithSlowBatches } from './helpers';
 import { writeNamesCsv } from './csvFixtures';
 
 interface SwipeStats {
@@ -16,13 +16,7 @@ test('uploads a CSV of a few thousand real names with progress and exact final c
 
   await signIn(page);
   await page.goto('/bulk-upload');
-  // Slow each batch a little so the progress bar can be seen; the server still does the work.
-  await page.route('**/api/admin/names/bulk-import', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await route.continue();
-  });
-  await page.getByLabel('CSV file').setInputFiles(csv.path);
-  await page.getByRole('button', { name: 'Upload' }).click();
+  await uploadWithSlowBatches(page, csv.path, 400);
   await expect(page.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
   await expect(page.getByText(`Bulk upload completed! Added: ${csv.validRows}, Skipped: ${csv.invalidRows}`)).toBeVisible();
   await expect(page.getByText(`Successfully imported ${csv.validRows} names!`)).toBeVisible();
@@ -39,12 +33,7 @@ test('cancelling a large upload midway reports exactly what landed', async ({ pa
 
   await signIn(page);
   await page.goto('/bulk-upload');
-  await page.route('**/api/admin/names/bulk-import', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await route.continue();
-  });
-  await page.getByLabel('CSV file').setInputFiles(csv.path);
-  await page.getByRole('button', { name: 'Upload' }).click();
+  await uploadWithSlowBatches(page, csv.path, 300);
   await expect(page.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
   await expect(page.getByText(/^Added: [1-9]/)).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('bulk-upload-running.png'), fullPage: true });

@@ -19,6 +19,28 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
+/**
+ * adminToken signed in once per spec file (call at module level): sign-ins are rate limited, and a file
+ * that arranges data through the API many times would otherwise sign in for each call.
+ */
+export function adminTokenOncePerFile(): (request: APIRequestContext) => Promise<string> {
+  let token: string | null = null;
+  return async (request) => (token ??= await adminToken(request));
+}
+
+/**
+ * Uploads a CSV on the Bulk Upload page with each batch held back `delayMs` on its way to the server (which
+ * still does all the work), so that progress and a running job can be seen and interrupted.
+ */
+export async function uploadWithSlowBatches(page: Page, csvPath: string, delayMs: number): Promise<void> {
+  await page.route('**/api/admin/names/bulk-import', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await route.continue();
+  });
+  await page.getByLabel('CSV file').setInputFiles(csvPath);
+  await page.getByRole('button', { name: 'Upload' }).click();
+}
+
 export async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
   const response = await request.get(`/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(response.ok(), `GET /api${path} -> ${response.status()}`).toBeTruthy();

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { ImportRun, ImportRunDetail } from '../src/api/importRunsContract';
 import { writeNamesCsv } from './csvFixtures';
-import { adminToken, apiGet, formatCount, signIn } from './helpers';
+import { adminToken, apiGet, formatCount, signIn, uploadWithSlowBatches } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -99,12 +99,7 @@ test('a reload during a large import asks first, then lists the run with exactly
 
   await signIn(page);
   await page.goto('/bulk-upload');
-  await page.route('**/api/admin/names/bulk-import', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await route.continue();
-  });
-  await page.getByLabel('CSV file').setInputFiles(csv.path);
-  await page.getByRole('button', { name: 'Upload' }).click();
+  await uploadWithSlowBatches(page, csv.path, 300);
   await expect(page.getByText(/^Added: [1-9]/)).toBeVisible();
 
   // Leaving asks first while the job runs (beforeunload); the operator insists.

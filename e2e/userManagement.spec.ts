@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import pg from 'pg';
 import type { UsersPage } from '../src/api/usersAuditContract';
-import { adminToken as signInForToken, apiGet, DEMO_ADMIN, signIn } from './helpers';
+import { adminTokenOncePerFile, apiGet, DEMO_ADMIN, signIn } from './helpers';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
@@ -16,12 +16,7 @@ async function usersMatching(request: APIRequestContext, query: string): Promise
   return apiGet<UsersPage>(request, await adminToken(request), `/users?${query}`);
 }
 
-// One API sign-in per file: sign-ins are rate limited (10 a minute per address and email).
-let token: string | null = null;
-async function adminToken(request: APIRequestContext): Promise<string> {
-  token ??= await signInForToken(request);
-  return token;
-}
+const adminToken = adminTokenOncePerFile();
 
 // The machine running these is shared and slow: give a test two minutes.
 test.setTimeout(120_000);
