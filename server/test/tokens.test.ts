@@ -1,4 +1,4 @@
-import { createSessionTokens } from '../src/auth/tokens';
+import { createSessionTokens, RecentlyVerified } from '../src/auth/tokens';
 import { StatementNames } from '../src/db/postgres';
 import { freshClaims } from './sessionClaims';
 
@@ -37,6 +37,16 @@ describe('session tokens verified earlier', () => {
     const first = (await tokens.verify(token))!;
     first.uid = 'someone-else';
     expect((await tokens.verify(token))?.uid).toBe('u-3');
+  });
+
+  it('are kept 1,000 at most, the oldest let go first', () => {
+    const kept = new RecentlyVerified();
+    const session = (i: number) => ({ ...freshClaims(`u-${i}`, `u${i}@example.test`), issuedAt: 0, expiresAt: 1 });
+    for (let i = 0; i < 1_050; i++) kept.set(`token-${i}`, session(i));
+    expect(kept.size).toBe(1_000);
+    expect(kept.get('token-49')).toBeUndefined();
+    expect(kept.get('token-50')?.uid).toBe('u-50');
+    expect(kept.get('token-1049')?.uid).toBe('u-1049');
   });
 
   it('let the oldest go past 1,000 kept, which then verify again, still correctly', async () => {

@@ -54,7 +54,7 @@ export function createSessionTokens(secret: string): SessionTokens {
     'sign',
     'verify',
   ]);
-  const verified = new Map<string, VerifiedSession>();
+  const verified = new RecentlyVerified();
   return {
     async sign(claims, ttlSeconds = SESSION_TTL_SECONDS) {
       const issuedAt = nowSeconds();
@@ -77,7 +77,6 @@ export function createSessionTokens(secret: string): SessionTokens {
       }
       const session = await verifyWithJose(token);
       if (session) {
-        if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
         verified.set(token, session);
       }
       return session && { ...session };
@@ -110,7 +109,25 @@ export function createSessionTokens(secret: string): SessionTokens {
  * database (bench:api-load profile). Whether the session still holds is checked per request regardless
  * (sessions.ts); this saves only re-checking a signature already found good. Oldest entries go first.
  */
-const VERIFIED_TOKENS_KEPT = 1_000;
+export class RecentlyVerified {
+  private readonly sessions = new Map<string, VerifiedSession>();
+  private readonly kept = 1_000;
+  get size(): number {
+    return this.sessions.size;
+  }
+  get(token: string): VerifiedSession | undefined {
+    return this.sessions.get(token);
+  }
+  delete(token: string): void {
+    this.sessions.delete(token);
+  }
+  /** Keeps the newest `kept`: a Map iterates in insertion order, so its first key is the oldest. */
+  set(token: string, session: VerifiedSession): void {
+    if (this.sessions.size >= this.kept) this.sessions.delete(this.sessions.keys().next().value!);
+    this.sessions.set(token, session);
+  }
+}
+
 const MAX_TOKEN_AGE_SECONDS = SESSION_TTL_SECONDS + 60;
 
 /** jose's own time rules (exp strictly in the future, iat at most maxTokenAge ago), for a token it accepted earlier. */
