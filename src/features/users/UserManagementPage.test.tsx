@@ -207,6 +207,15 @@ describe('User Management', () => {
     expect(screen.queryByText(/of 1,000/)).not.toBeInTheDocument();
   });
 
+  it('says the list could not be loaded, with the reason and Retry, and no "0 users" beside it', async () => {
+    server.use(http.get('*/api/users', () => HttpResponse.json({ error: 'internal', message: 'database unavailable' }, { status: 500 })));
+    renderUserManagement();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load users: database unavailable');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.getByTestId('users-count')).toHaveTextContent(/^$/);
+  });
+
   it('changes the page size and the page', async () => {
     const { router } = renderUserManagement();
     await screen.findByText('1–50 of 60');

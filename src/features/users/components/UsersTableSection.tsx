@@ -16,8 +16,10 @@ import { UsersPager } from './UsersPager';
 /** Spec 8. */
 export const NO_USERS_TEXT = 'No users found matching your criteria.';
 
-function listSummary({ total, totalIsLowerBound, rows, isLoading }: UserList): string {
+function listSummary({ total, totalIsLowerBound, rows, isLoading, error }: UserList): string {
   if (isLoading) return 'Loading users…';
+  // The alert below says what went wrong; "Showing 0 users" would read as an empty result.
+  if (error && rows.length === 0) return '';
   if (total === null) return `Showing ${formatCount(rows.length)} users`;
   if (totalIsLowerBound) return `More than ${formatCount(total)} users match`;
   return `${formatCount(total)} ${total === 1 ? 'user matches' : 'users match'}`;
