@@ -36,6 +36,14 @@ const typedHooks = {
   message: 'Use the typed hooks useAppDispatch / useAppSelector from src/app/hooks.ts.',
 };
 
+// Shared layers never depend on features or on the app shell above them.
+const consoleZones = [
+  ...featureBoundaries,
+  { target: './src/lib', from: ['./src/features', './src/app', './src/components'], message: 'src/lib holds pure helpers.' },
+  { target: './src/api', from: ['./src/features', './src/components'], message: 'src/api is below the features.' },
+  { target: './src/backend', from: ['./src/features', './src/components', './src/app'], message: 'Backends sit below the UI.' },
+];
+
 const importMetaEnv = {
   selector: "MemberExpression[object.type='MetaProperty'][property.name='env']",
   message: 'import.meta.env is read in one place: src/config/env.ts.',
@@ -77,18 +85,6 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': ['error', { paths: [typedHooks], ...firebaseImports }],
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            ...featureBoundaries,
-            // Shared layers never depend on features or on the app shell above them.
-            { target: './src/lib', from: ['./src/features', './src/app', './src/components'], message: 'src/lib holds pure helpers.' },
-            { target: './src/api', from: ['./src/features', './src/components'], message: 'src/api is below the features.' },
-            { target: './src/backend', from: ['./src/features', './src/components', './src/app'], message: 'Backends sit below the UI.' },
-          ],
-        },
-      ],
     },
   },
   // The one place each restricted thing may appear.
@@ -96,19 +92,19 @@ export default tseslint.config(
   { files: ['src/app/hooks.ts'], rules: { 'no-restricted-imports': ['error', firebaseImports] } },
   { files: ['src/backend/firebase/**', 'scripts/verify-firebase-auth.ts'], rules: { 'no-restricted-imports': 'off' } },
   {
-    files: ['server/**/*.ts'],
+    // contract/ is what console and server share: it depends on neither. The server takes nothing from the
+    // console but contract/ (tests may still check the two sides agree, e.g. the console's CSV normalizer
+    // against the server's validator); the console never imports the server.
+    files: ['server/**/*.ts', 'contract/**/*.ts', 'src/**/*.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            {
-              // Tests may check the two sides agree (e.g. the console's CSV normalizer against the server's validator).
-              target: './server/src',
-              from: './src',
-              except: ['./api'],
-              message: 'The server shares only src/api (the wire contract and the name rules) with the console.',
-            },
+            { target: './server/src', from: './src', message: 'The server shares only contract/ with the console, never src/.' },
+            { target: './contract', from: ['./src', './server'], message: 'contract/ depends on neither the console nor the server.' },
+            { target: './src', from: './server', message: 'The console never imports the server: share it through contract/.' },
+            ...consoleZones,
           ],
         },
       ],

@@ -38,7 +38,7 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      roots: ['<rootDir>/server'],
+      roots: ['<rootDir>/server', '<rootDir>/contract'],
       // PGlite's CommonJS bundle loads Node built-ins with dynamic import(), which Jest's sandbox
       // rejects; this transform turns those into require() (see the file). cookie (used by
       // Fastify's inject) and content-disposition (@fastify/static) ship ESM only.

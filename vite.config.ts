@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { sourceDependencies } from './scripts/sourceDependencies';
-import { buildTimeCsp } from './src/api/buildCsp';
+import { buildTimeCsp } from './contract/buildCsp';
 
 // The reference backend listens here in development; `npm start` runs both in one process.
 const backendUrl = process.env.BACKEND_URL ?? 'http://127.0.0.1:3001';

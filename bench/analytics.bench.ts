@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import type { SignInResponse } from '../src/api/contract';
+import type { SignInResponse } from '../contract/wire';
 import { buildApp } from '../server/src/app';
 import { migrate } from '../server/src/db/migrate';
 import { openDatabase } from '../server/src/db/open';

@@ -2,8 +2,8 @@
 // API answers), the filters in the address, the spec 8 errors with Retry (the API made to fail with request
 // routing), the charts drawn, a user looked up. Screenshots go to the test's output folder.
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import type { DecisionTimeStats, MatchAnalytics, NameAnalytics, TopRankedName, UserStats } from '../src/api/analyticsContract';
-import type { UsersPage } from '../src/api/usersAuditContract';
+import type { DecisionTimeStats, MatchAnalytics, NameAnalytics, TopRankedName, UserStats } from '../contract/analytics';
+import type { UsersPage } from '../contract/usersAudit';
 import { adminToken, apiGet, formatCount, signIn } from './helpers';
 
 const oneDecimal = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import pg from 'pg';
-import type { UsersPage } from '../src/api/usersAuditContract';
+import type { UsersPage } from '../contract/usersAudit';
 import { adminTokenOncePerFile, apiGet, DEMO_ADMIN, signIn } from './helpers';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });

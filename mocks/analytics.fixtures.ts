@@ -1,4 +1,4 @@
-// Analytics answers as the reference backend gives them (src/api/analyticsContract.ts), with figures chosen
+// Analytics answers as the reference backend gives them (contract/analytics.ts), with figures chosen
 // so the screens' formatting is visible: 1,234 ms shows as "1.2 s", 0.6667 as "66.7%", counts with separators.
 import type {
   DailyActiveUsers,
@@ -15,8 +15,8 @@ import type {
   UserStats,
   UserSwipeInsights,
   UserSwipes,
-} from '../src/api/analyticsContract';
-import type { SystemHealth } from '../src/api/contract';
+} from '../contract/analytics';
+import type { SystemHealth } from '../contract/wire';
 
 export const fixtureHealth: SystemHealth = {
   postgresql: 'PostgreSQL 15.8 on x86_64-pc-linux-gnu',

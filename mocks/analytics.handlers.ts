@@ -2,7 +2,7 @@
 // filters by gender and origin like the server, so filter tests see different rows. Tests override single
 // routes with server.use(...) to make a call fail.
 import { http, HttpResponse } from 'msw';
-import type { ApiErrorBody } from '../src/api/contract';
+import type { ApiErrorBody } from '../contract/wire';
 import { config } from '../jest/env.mock';
 import {
   FIXTURE_USER,

@@ -2,7 +2,7 @@
 // the Audit Logs screen can be tested through the local adapter's real HTTP path. Filtering, paging and
 // counting reuse the in-memory port (mocks/fakeUsersAudit.ts).
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import type { AuditEntry, AuditLogsQuery, AuditSource } from '../src/api/usersAuditContract';
+import type { AuditEntry, AuditLogsQuery, AuditSource } from '../contract/usersAudit';
 import { createFakeAuditLogs } from './fakeUsersAudit';
 
 const APP_EVENTS = ['USER_CREATED', 'SUBSCRIPTION_START', 'SUBSCRIPTION_END', 'CANCELLATION', 'ACCOUNT_DELETED'];

@@ -1,6 +1,6 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { BULK_IMPORT_MAX_ROWS, GENDERS, type ApiErrorBody, type BulkImportRequest, type BulkImportRow } from '../src/api/contract';
-import type { FinishImportRunRequest, ImportRun } from '../src/api/importRunsContract';
+import { BULK_IMPORT_MAX_ROWS, GENDERS, type ApiErrorBody, type BulkImportRequest, type BulkImportRow } from '../contract/wire';
+import type { FinishImportRunRequest, ImportRun } from '../contract/importRuns';
 
 /**
  * POST /admin/names/bulk-import answering like the reference backend: every row re-validated, one

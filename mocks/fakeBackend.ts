@@ -1,5 +1,5 @@
-import { DEFAULT_NOTIFICATION_SETTINGS, USER_RECORD_DEFAULTS, type AuthAccount, type UserRecord } from '../src/api/contract';
-import type { AuditEntry } from '../src/api/usersAuditContract';
+import { DEFAULT_NOTIFICATION_SETTINGS, USER_RECORD_DEFAULTS, type AuthAccount, type UserRecord } from '../contract/wire';
+import type { AuditEntry } from '../contract/usersAudit';
 import type { Backend, Unsubscribe } from '../src/backend/ports';
 import { createFakeExports, type FakeExportData } from './fakeExports';
 import { createFakeAuditLogs, createFakeUserManagement } from './fakeUsersAudit';

@@ -1,4 +1,4 @@
-import type { Gender, NameRecord } from '../src/api/contract';
+import type { Gender, NameRecord } from '../contract/wire';
 
 // Real first names with a plausible gender and nationality: 137 of them, so the unfiltered list is two full
 // pages of 50 and a short third page of 37. Includes the Icelandic and French initials the letter filter

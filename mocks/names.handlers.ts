@@ -7,7 +7,7 @@ import {
   type NameRecord,
   type NamesResponse,
   type NationalityCount,
-} from '../src/api/contract';
+} from '../contract/wire';
 import { makeNameFixtures } from './names.fixtures';
 
 /**

@@ -1,6 +1,6 @@
 // msw handlers answering like the reference backend's /auth endpoints, with two fixture accounts.
 import { http, HttpResponse } from 'msw';
-import type { AuthAccount, SignInRequest, SignInResponse, UserRecord } from '../src/api/contract';
+import type { AuthAccount, SignInRequest, SignInResponse, UserRecord } from '../contract/wire';
 import { config } from '../jest/env.mock';
 import { makeUserRecord } from './fakeBackend';
 

@@ -2,8 +2,8 @@
 // totals (GET /api/analytics/user-swipes/:id), so screens can be tested through the local adapter's real
 // HTTP path. Filtering and paging reuse the in-memory port (mocks/fakeUsersAudit.ts).
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import type { ApiErrorBody, UserRecord } from '../src/api/contract';
-import type { UsersQuery } from '../src/api/usersAuditContract';
+import type { ApiErrorBody, UserRecord } from '../contract/wire';
+import type { UsersQuery } from '../contract/usersAudit';
 import { createFakeUserManagement } from './fakeUsersAudit';
 import { makeUserRecord } from './fakeBackend';
 

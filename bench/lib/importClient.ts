@@ -2,8 +2,8 @@ import { fork } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
-import type { BulkImportResponse, BulkImportRow } from '../../src/api/contract';
-import type { ImportRun } from '../../src/api/importRunsContract';
+import type { BulkImportResponse, BulkImportRow } from '../../contract/wire';
+import type { ImportRun } from '../../contract/importRuns';
 import { CSV_PARSE_OPTIONS, missingColumns, normalizeCsvRow, type RawCsvRow } from '../../src/features/bulkUpload/csvRows';
 import type { FromChild, ToChild } from './importChild';
 

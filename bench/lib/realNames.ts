@@ -1,6 +1,6 @@
 import { allLocales } from '@faker-js/faker';
-import type { Gender } from '../../src/api/contract';
-import { cleanText, textProblem } from '../../src/api/nameRules';
+import type { Gender } from '../../contract/wire';
+import { cleanText, textProblem } from '../../contract/nameRules';
 
 /** A real first name with its sex and the nationality it is filed under. */
 export interface RealName {

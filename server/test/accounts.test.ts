@@ -1,4 +1,4 @@
-import type { AuthAccount, SignInResponse, UserRecord } from '../../src/api/contract';
+import type { AuthAccount, SignInResponse, UserRecord } from '../../contract/wire';
 import { createAccount } from '../src/auth/accounts';
 import { createSessionTokens } from '../src/auth/tokens';
 import { freshClaims } from './sessionClaims';

@@ -14,8 +14,8 @@ import type {
   UserStats,
   UserSwipeInsights,
   UserSwipes,
-} from '../../src/api/analyticsContract';
-import type { ApiErrorBody } from '../../src/api/contract';
+} from '../../contract/analytics';
+import type { ApiErrorBody } from '../../contract/wire';
 import { loadFixture, type FixtureName } from './analytics.fixture';
 import { createTestApp, type TestApp } from './testApp';
 

@@ -7,8 +7,8 @@ import type {
   SwipeSessions,
   TopRankedName,
   UserStats,
-} from '../../src/api/analyticsContract';
-import { ANALYTICS_ORIGINS } from '../../src/api/analyticsContract';
+} from '../../contract/analytics';
+import { ANALYTICS_ORIGINS } from '../../contract/analytics';
 import { createTestApp, type TestApp } from './testApp';
 
 let t: TestApp;

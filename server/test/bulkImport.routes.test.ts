@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { BULK_IMPORT_MAX_ROWS, type BulkImportRow, type NameRecord } from '../../src/api/contract';
+import { BULK_IMPORT_MAX_ROWS, type BulkImportRow, type NameRecord } from '../../contract/wire';
 import type { Db } from '../src/db/types';
 import { bulkImportRoutes } from '../src/routes/bulkImport';
 import { createTestApp, type TestApp } from './testApp';

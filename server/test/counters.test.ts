@@ -1,4 +1,4 @@
-import type { LiveCounts, NamesPageResponse, SwipeStats } from '../../src/api/contract';
+import type { LiveCounts, NamesPageResponse, SwipeStats } from '../../contract/wire';
 import { countMatchingNames, readCounters } from '../src/counters/rowCounters';
 import { readLiveCounts } from '../src/live/liveCounts';
 import { createTestApp, type TestApp } from './testApp';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { UserRecord } from '../../src/api/contract';
+import type { UserRecord } from '../../contract/wire';
 import { buildApp } from '../src/app';
 import type { Db } from '../src/db/types';
 import { createTestApp, TEST_SESSION_SECRET, type TestApp } from './testApp';

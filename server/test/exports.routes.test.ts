@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
-import type { UserRecord } from '../../src/api/contract';
-import type { AuditLogExportRow, ExportPageResponse, NameExportRow, NameAnalyticsExportRow } from '../../src/api/exportContract';
+import type { UserRecord } from '../../contract/wire';
+import type { AuditLogExportRow, ExportPageResponse, NameExportRow, NameAnalyticsExportRow } from '../../contract/exports';
 import { createTestApp, type TestApp } from './testApp';
 
 let t: TestApp;

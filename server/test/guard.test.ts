@@ -1,5 +1,5 @@
 import type { RouteOptions } from 'fastify';
-import type { SignInResponse } from '../../src/api/contract';
+import type { SignInResponse } from '../../contract/wire';
 import { createAccount } from '../src/auth/accounts';
 import { createSessionTokens } from '../src/auth/tokens';
 import { freshClaims } from './sessionClaims';

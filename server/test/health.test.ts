@@ -1,4 +1,4 @@
-import type { DocumentCounts, SwipeStats, SystemHealth } from '../../src/api/contract';
+import type { DocumentCounts, SwipeStats, SystemHealth } from '../../contract/wire';
 import { createTestApp, type TestApp } from './testApp';
 
 const ANALYTICS_TABLES = [

@@ -1,7 +1,7 @@
 // Import runs (issue 6 §3): batches tied to their run, duplicates skipped and counted, interrupted
 // runs, undo, and the console-action records of each, through the HTTP API.
-import type { BulkImportResponse } from '../../src/api/contract';
-import type { ImportRun, ImportRunDetail, UndoImportRunResponse } from '../../src/api/importRunsContract';
+import type { BulkImportResponse } from '../../contract/wire';
+import type { ImportRun, ImportRunDetail, UndoImportRunResponse } from '../../contract/importRuns';
 import { interruptLeftoverRuns } from '../src/imports/startupChecks';
 import { createTestApp, type TestApp } from './testApp';
 

@@ -27,9 +27,12 @@ const probes: Record<string, { file: string; code: string }> = {
   },
   libOnFeature: { file: 'src/lib/probe.ts', code: "import { jobPercent } from '../features/jobs';\nexport const x = jobPercent;\n" },
   serverOnConsole: { file: 'server/src/probe.ts', code: "import { routes } from '../../src/app/routes';\nexport const x = routes;\n" },
+  contractOnConsole: { file: 'contract/probe.ts', code: "import { config } from '../src/config/env';\nexport const x = config;\n" },
+  contractOnServer: { file: 'contract/probe.ts', code: "import { buildApp } from '../server/src/app';\nexport const x = buildApp;\n" },
+  consoleOnServer: { file: 'src/app/probe.ts', code: "import { buildApp } from '../../server/src/app';\nexport const x = buildApp;\n" },
   serverOnContract: {
     file: 'server/src/probe.ts',
-    code: "import type { NameRecord } from '../../src/api/contract';\nexport type X = NameRecord;\n",
+    code: "import type { NameRecord } from '../../contract/wire';\nexport type X = NameRecord;\n",
   },
 };
 
@@ -62,6 +65,9 @@ test.each([
   ['untypedHooks', 'no-restricted-imports'],
   ['libOnFeature', 'import-x/no-restricted-paths'],
   ['serverOnConsole', 'import-x/no-restricted-paths'],
+  ['contractOnConsole', 'import-x/no-restricted-paths'],
+  ['contractOnServer', 'import-x/no-restricted-paths'],
+  ['consoleOnServer', 'import-x/no-restricted-paths'],
 ])('%s is refused by %s', (probe, rule) => {
   expect(rulesHit[probe]).toContain(rule);
 });

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { USER_RECORD_DEFAULTS, type LiveCounts, type UserRecord } from '../../src/api/contract';
+import { USER_RECORD_DEFAULTS, type LiveCounts, type UserRecord } from '../../contract/wire';
 import { createTestApp, type TestApp } from './testApp';
 
 let t: TestApp;

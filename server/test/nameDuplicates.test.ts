@@ -1,6 +1,6 @@
 // The same name, gender and nationality (case-insensitive) is stored once (issue 6 §3), and every
 // write of the names API records itself with before/after values in its own transaction.
-import type { NameRecord } from '../../src/api/contract';
+import type { NameRecord } from '../../contract/wire';
 import { createTestApp, type TestApp } from './testApp';
 
 let t: TestApp;

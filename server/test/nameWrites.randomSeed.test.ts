@@ -1,4 +1,4 @@
-import type { NameRecord } from '../../src/api/contract';
+import type { NameRecord } from '../../contract/wire';
 import { createTestApp, type TestApp } from './testApp';
 
 // Every response that returns a name carries the same columns as GET /names (NAME_COLUMNS): random_seed once

@@ -1,5 +1,5 @@
-import type { NamesPageResponse } from '../../src/api/contract';
-import type { DatabaseOverview, MigrationResponse, NameExportRow } from '../../src/api/exportContract';
+import type { NamesPageResponse } from '../../contract/wire';
+import type { DatabaseOverview, MigrationResponse, NameExportRow } from '../../contract/exports';
 import { ALREADY_THERE_MESSAGE } from '../src/dbAdmin/randomSeedColumn';
 import { createTestApp, type TestApp } from './testApp';
 

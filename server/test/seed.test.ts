@@ -1,4 +1,4 @@
-import { FILTER_LETTERS, type UserRecord } from '../../src/api/contract';
+import { FILTER_LETTERS, type UserRecord } from '../../contract/wire';
 import { migrate } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations';
 import type { Db } from '../src/db/types';

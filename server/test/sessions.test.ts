@@ -1,7 +1,7 @@
 // Sessions end when they should (issue 7 §1): sign-out, demotion, deactivation, password change,
 // tokens without exp/iat, quiet renewal, and open live-count streams closed when their session ends.
 import { SignJWT } from 'jose';
-import type { RenewResponse, SignInResponse } from '../../src/api/contract';
+import type { RenewResponse, SignInResponse } from '../../contract/wire';
 import { createAccount } from '../src/auth/accounts';
 import { hashPassword } from '../src/auth/password';
 import { SESSION_ENDED } from '../src/auth/sessions';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { SignInResponse } from '../../src/api/contract';
+import type { SignInResponse } from '../../contract/wire';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import { migrate } from '../src/db/migrate';
 import { openDatabase } from '../src/db/open';

@@ -1,5 +1,5 @@
-import type { UserRecord } from '../../src/api/contract';
-import type { AuditLogsPage, AuditStats, ConsoleAuditEntry, DeleteUserResponse, UsersPage } from '../../src/api/usersAuditContract';
+import type { UserRecord } from '../../contract/wire';
+import type { AuditLogsPage, AuditStats, ConsoleAuditEntry, DeleteUserResponse, UsersPage } from '../../contract/usersAudit';
 import { createAccount } from '../src/auth/accounts';
 import { USER_TOTAL_COUNT_LIMIT } from '../src/users/userList';
 import { DEMO_ADMIN, DEMO_USER } from '../src/seed/demoAccounts';

@@ -1,6 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
-import type { ApiErrorBody } from './contract';
+import type { ApiErrorBody } from '../../contract/wire';
 
 /** What every /api failure becomes: an HTTP status (or a transport kind) and a reason a screen can show. */
 export interface ApiError {

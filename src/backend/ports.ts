@@ -1,5 +1,5 @@
 // The console depends on these ports, never on Firebase or the reference server directly.
-import type { AuthAccount, UserRecord } from '../api/contract';
+import type { AuthAccount, UserRecord } from '../../contract/wire';
 import type {
   AuditLogsPage,
   AuditLogsQuery,
@@ -9,8 +9,8 @@ import type {
   UserFlagsUpdate,
   UsersPage,
   UsersQuery,
-} from '../api/usersAuditContract';
-import type { ExportCollection, ExportPageResponse, ExportRowOf, ExportRunRequest } from '../api/exportContract';
+} from '../../contract/usersAudit';
+import type { ExportCollection, ExportPageResponse, ExportRowOf, ExportRunRequest } from '../../contract/exports';
 
 export type Unsubscribe = () => void;
 

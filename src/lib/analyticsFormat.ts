@@ -1,6 +1,6 @@
 // The analytics screens' number rules (spec 9): decision times in seconds with one decimal, ratios as a
 // percent with one decimal, fast under 2 s and slow over 5 s (the thresholds the API counts with too).
-import { FAST_DECISION_MS, SLOW_DECISION_MS } from '../api/analyticsContract';
+import { FAST_DECISION_MS, SLOW_DECISION_MS } from '../../contract/analytics';
 
 export { FAST_DECISION_MS, SLOW_DECISION_MS };
 

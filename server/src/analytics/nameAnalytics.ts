@@ -1,7 +1,7 @@
 // Name rankings read from analytics_name_stats (one row per swiped name, kept by the triggers of
 // migration 030): each call is one index range, never a pass over swipes.
-import { ANALYTICS_ORIGINS, type NameAnalytics, type TopNamesByGroup, type TopRankedName } from '../../../src/api/analyticsContract';
-import { GENDERS, type Gender } from '../../../src/api/contract';
+import { ANALYTICS_ORIGINS, type NameAnalytics, type TopNamesByGroup, type TopRankedName } from '../../../contract/analytics';
+import { GENDERS, type Gender } from '../../../contract/wire';
 import type { Queryable } from '../db/types';
 import { average, iso, ratio, round2 } from './figures';
 

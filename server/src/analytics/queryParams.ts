@@ -6,8 +6,8 @@ import {
   ANALYTICS_MAX_LIMIT,
   ANALYTICS_ORIGINS,
   type AnalyticsOrigin,
-} from '../../../src/api/analyticsContract';
-import { GENDERS, type Gender } from '../../../src/api/contract';
+} from '../../../contract/analytics';
+import { GENDERS, type Gender } from '../../../contract/wire';
 import { fail, ok, type Parsed } from '../names/result';
 
 export type Query = Record<string, unknown>;

@@ -9,8 +9,8 @@ import type {
   PopularityTrends,
   SwipesOverTime,
   UserStats,
-} from '../../../src/api/analyticsContract';
-import type { Gender } from '../../../src/api/contract';
+} from '../../../contract/analytics';
+import type { Gender } from '../../../contract/wire';
 import type { Queryable } from '../db/types';
 import { average, iso, ratio, round2 } from './figures';
 import type { DayRange } from './queryParams';

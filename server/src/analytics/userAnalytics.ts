@@ -9,8 +9,8 @@ import {
   type UserSwipe,
   type UserSwipeInsights,
   type UserSwipes,
-} from '../../../src/api/analyticsContract';
-import type { Gender } from '../../../src/api/contract';
+} from '../../../contract/analytics';
+import type { Gender } from '../../../contract/wire';
 import type { Queryable } from '../db/types';
 import { average, iso, isoOrNull, ratio, round2 } from './figures';
 

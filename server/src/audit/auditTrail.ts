@@ -9,7 +9,7 @@ import {
   type AuditEntry,
   type AuditLogsPage,
   type AuditSource,
-} from '../../../src/api/usersAuditContract';
+} from '../../../contract/usersAudit';
 import { EXACT_TIMESTAMP, exactTimestampSql } from '../db/exactTimestamp';
 import type { Queryable } from '../db/types';
 import { queryChoice, queryInstant, queryInteger, queryText, unknownParameter, type Instant, type Query } from '../http/queryParams';

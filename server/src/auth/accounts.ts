@@ -1,4 +1,4 @@
-import type { AuthAccount } from '../../../src/api/contract';
+import type { AuthAccount } from '../../../contract/wire';
 import type { Queryable } from '../db/types';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 

@@ -2,8 +2,8 @@
 // 1,000 of a million names costs what page 1 costs. The large collections (names and their analytics)
 // are turned into JSON by PostgreSQL itself: the server passes one text value on instead of building
 // and serialising thousands of objects per page.
-import type { AuditLogExportRow, ConnectionExportRow, ExportCollection, ExportPageResponse } from '../../../src/api/exportContract';
-import type { UserRecord } from '../../../src/api/contract';
+import type { AuditLogExportRow, ConnectionExportRow, ExportCollection, ExportPageResponse } from '../../../contract/exports';
+import type { UserRecord } from '../../../contract/wire';
 import { readCounters } from '../counters/rowCounters';
 import type { Queryable } from '../db/types';
 import { toUserRecord, type UserRow } from '../users/userRecord';

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiErrorBody } from '../../../src/api/contract';
+import type { ApiErrorBody } from '../../../contract/wire';
 import { databaseUnavailableReason } from '../db/unavailable';
 import { HttpError } from './errors';
 import { describeValidationError, fieldOfValidationError } from './validation';

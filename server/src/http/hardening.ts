@@ -4,8 +4,8 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions, type onRequestAsyncHookHandler } from 'fastify';
-import type { ApiErrorBody } from '../../../src/api/contract';
-import { contentSecurityPolicy } from '../../../src/api/contentSecurityPolicy';
+import type { ApiErrorBody } from '../../../contract/wire';
+import { contentSecurityPolicy } from '../../../contract/contentSecurityPolicy';
 
 export interface ServerLimits {
   /** time to receive a request's headers (slowloris) */

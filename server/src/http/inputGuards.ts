@@ -3,7 +3,7 @@
 // U+FFFD, silently changing the value. Checked for every request before validation, so routes
 // added later are covered too; the answer is 400 naming the field.
 import type { FastifyInstance } from 'fastify';
-import { describeTextProblem, type TextProblem } from '../../../src/api/nameRules';
+import { describeTextProblem, type TextProblem } from '../../../contract/nameRules';
 import { badRequest } from './errors';
 
 // In URLs every control character is suspect (a path or filter never holds one); in JSON bodies only

@@ -6,8 +6,8 @@ import type {
   ImportRunDetail,
   ImportRunFinishState,
   ImportRunState,
-} from '../../../src/api/importRunsContract';
-import { IMPORT_RUN_STALE_MS } from '../../../src/api/importRunsContract';
+} from '../../../contract/importRuns';
+import { IMPORT_RUN_STALE_MS } from '../../../contract/importRuns';
 import type { Actor } from '../audit/consoleActions';
 import type { Queryable } from '../db/types';
 import { conflict, notFound } from '../http/errors';

@@ -1,4 +1,4 @@
-import type { LiveCounts } from '../../../src/api/contract';
+import type { LiveCounts } from '../../../contract/wire';
 import { readCounters } from '../counters/rowCounters';
 import type { Queryable } from '../db/types';
 

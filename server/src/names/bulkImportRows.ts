@@ -1,4 +1,4 @@
-import type { Gender } from '../../../src/api/contract';
+import type { Gender } from '../../../contract/wire';
 import { firstLetter } from './firstLetter';
 import { capitalizeName, cleanKey, cleanText, describeTextProblem, isGender, textProblem } from './normalize';
 import { fail, ok, type Parsed } from './result';

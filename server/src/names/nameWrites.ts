@@ -1,8 +1,8 @@
 // The names API's writes (issue 6 §3): each one in a transaction with its console-action record
 // (before and after values), and refusing a second copy of a name, gender and nationality
 // (names_identity_key, migration 010) with 409 "already exists".
-import type { NameRecord } from '../../../src/api/contract';
-import { NAME_EXISTS_REASON } from '../../../src/api/importRunsContract';
+import type { NameRecord } from '../../../contract/wire';
+import { NAME_EXISTS_REASON } from '../../../contract/importRuns';
 import { recordConsoleAction, type Actor } from '../audit/consoleActions';
 import type { Db, Queryable } from '../db/types';
 import { conflict, notFound } from '../http/errors';

@@ -1,6 +1,6 @@
-// The rules shared with the console's CSV import live in src/api/nameRules.ts; re-exported here for
+// The rules shared with the console's CSV import live in contract/nameRules.ts; re-exported here for
 // the names API's validators.
-import { cleanText } from '../../../src/api/nameRules';
+import { cleanText } from '../../../contract/nameRules';
 
 export {
   capitalizeName,
@@ -10,7 +10,7 @@ export {
   isGender,
   MAX_NAME_TEXT_LENGTH as MAX_TEXT_LENGTH,
   textProblem,
-} from '../../../src/api/nameRules';
+} from '../../../contract/nameRules';
 
 /** Gender and nationality are compared and stored trimmed and lower-cased (spec 5). */
 export function cleanKey(value: string): string {

@@ -1,4 +1,4 @@
-import type { Gender, NameRecord, NationalityCount } from '../../../src/api/contract';
+import type { Gender, NameRecord, NationalityCount } from '../../../contract/wire';
 import { matchingNamesCountSql, nameFilterConditions } from '../counters/rowCounters';
 import { forgetRandomSeedColumn, randomSeedColumnPresent } from '../dbAdmin/randomSeedColumn';
 import type { Queryable } from '../db/types';

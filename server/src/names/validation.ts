@@ -1,4 +1,4 @@
-import type { Gender, NameInput } from '../../../src/api/contract';
+import type { Gender, NameInput } from '../../../contract/wire';
 import { firstLetter } from './firstLetter';
 import { cleanKey, cleanText, describeTextProblem, isGender, textProblem } from './normalize';
 import { fail, ok, type Parsed } from './result';

@@ -1,7 +1,7 @@
 // The analytics API (spec 7, issue 8): every GET /analytics/* call and GET /matches/{a}/{b}, registered
 // by app.ts inside the admin-guarded /api scope. Reads come from the analytics_* summaries (migration 030).
 import type { FastifyPluginAsync } from 'fastify';
-import { ANALYTICS_DEFAULTS } from '../../../src/api/analyticsContract';
+import { ANALYTICS_DEFAULTS } from '../../../contract/analytics';
 import {
   matchAnalytics,
   matchConversionRate,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { AuthAccount, RenewResponse, SignInRequest, SignInResponse } from '../../../src/api/contract';
+import type { AuthAccount, RenewResponse, SignInRequest, SignInResponse } from '../../../contract/wire';
 import { checkCredentials, findAccount, recordSignIn } from '../auth/accounts';
 import { tokenOf, type Guards } from '../auth/guard';
 import { revokeSession, SESSION_ENDED } from '../auth/sessions';

@@ -1,6 +1,6 @@
 // POST /admin/names/bulk-import (spec 7, issue 3): registered by app.ts inside the admin-guarded /api scope.
 import type { FastifyPluginAsync } from 'fastify';
-import { BULK_IMPORT_MAX_ROWS, type BulkImportResponse } from '../../../src/api/contract';
+import { BULK_IMPORT_MAX_ROWS, type BulkImportResponse } from '../../../contract/wire';
 import { actorOf, recordConsoleAction } from '../audit/consoleActions';
 import type { Db } from '../db/types';
 import { badRequest, HttpError } from '../http/errors';

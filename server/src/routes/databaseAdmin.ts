@@ -1,8 +1,8 @@
 // Database Admin (issue 10): the one-off random-seed migration and the overview figures. Registered
 // inside the admin-guarded /api scope.
 import type { FastifyPluginAsync } from 'fastify';
-import { GENDERS, type Gender } from '../../../src/api/contract';
-import type { DatabaseOverview, MigrationResponse } from '../../../src/api/exportContract';
+import { GENDERS, type Gender } from '../../../contract/wire';
+import type { DatabaseOverview, MigrationResponse } from '../../../contract/exports';
 import { actorOf } from '../audit/consoleActions';
 import { countMatchingNames } from '../counters/rowCounters';
 import type { Db } from '../db/types';

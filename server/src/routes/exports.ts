@@ -14,7 +14,7 @@ import {
   type ExportCountResponse,
   type ExportRunRequest,
   type ExportRunResponse,
-} from '../../../src/api/exportContract';
+} from '../../../contract/exports';
 import { actorOf, recordConsoleAction } from '../audit/consoleActions';
 import type { Db } from '../db/types';
 import { countExportRows, CursorError, readExportPage } from '../exports/exportReads';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { SystemHealth } from '../../../src/api/contract';
+import type { SystemHealth } from '../../../contract/wire';
 import type { Db, Queryable } from '../db/types';
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;

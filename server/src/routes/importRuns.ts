@@ -8,7 +8,7 @@ import {
   type FinishImportRunRequest,
   type StartImportRunRequest,
   type UndoImportRunResponse,
-} from '../../../src/api/importRunsContract';
+} from '../../../contract/importRuns';
 import { actorOf, recordConsoleAction } from '../audit/consoleActions';
 import type { Db } from '../db/types';
 import { badRequest } from '../http/errors';

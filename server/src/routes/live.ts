@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { LiveCounts } from '../../../src/api/contract';
+import type { LiveCounts } from '../../../contract/wire';
 import type { LiveCountsHub } from '../live/liveCounts';
 
 export interface LiveRoutesOptions {

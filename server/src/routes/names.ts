@@ -1,6 +1,6 @@
 // The names API (spec 7, issue 3): registered by app.ts inside the admin-guarded /api scope.
 import type { FastifyPluginAsync } from 'fastify';
-import type { NamesPageResponse } from '../../../src/api/contract';
+import type { NamesPageResponse } from '../../../contract/wire';
 import type { Db } from '../db/types';
 import { actorOf } from '../audit/consoleActions';
 import { badRequest } from '../http/errors';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { DocumentCounts, SwipeStats } from '../../../src/api/contract';
+import type { DocumentCounts, SwipeStats } from '../../../contract/wire';
 import { readCounters } from '../counters/rowCounters';
 import type { Db, Queryable } from '../db/types';
 

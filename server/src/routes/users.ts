@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import type { UserRecord } from '../../../src/api/contract';
+import type { UserRecord } from '../../../contract/wire';
 import { actorOf, recordConsoleAction } from '../audit/consoleActions';
 import type { Db } from '../db/types';
 import { conflict, notFound } from '../http/errors';

@@ -1,4 +1,4 @@
-import { DEFAULT_NOTIFICATION_SETTINGS, USER_RECORD_DEFAULTS, type Gender, type UserRecord } from '../../../src/api/contract';
+import { DEFAULT_NOTIFICATION_SETTINGS, USER_RECORD_DEFAULTS, type Gender, type UserRecord } from '../../../contract/wire';
 import { NAMES_BY_ORIGIN } from './data/nameData';
 import { SEED_USERS } from './data/userData';
 import { DEMO_ADMIN, DEMO_USER } from './demoAccounts';

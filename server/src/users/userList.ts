@@ -8,7 +8,7 @@ import {
   type SortOrder,
   type UserSortField,
   type UsersPage,
-} from '../../../src/api/usersAuditContract';
+} from '../../../contract/usersAudit';
 import { EXACT_TIMESTAMP, exactTimestampSql } from '../db/exactTimestamp';
 import type { Queryable } from '../db/types';
 import {

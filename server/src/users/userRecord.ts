@@ -1,4 +1,4 @@
-import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings, type UserRecord } from '../../../src/api/contract';
+import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings, type UserRecord } from '../../../contract/wire';
 import type { Queryable } from '../db/types';
 
 /** A row of the users table as the drivers return it. */

@@ -15,7 +15,7 @@ import {
   type Firestore,
   type QueryConstraint,
 } from 'firebase/firestore';
-import type { Gender } from '../../api/contract';
+import type { Gender } from '../../../contract/wire';
 import type {
   AuditLogExportRow,
   ConnectionExportRow,
@@ -23,7 +23,7 @@ import type {
   ExportPageResponse,
   NameAnalyticsExportRow,
   NameExportRow,
-} from '../../api/exportContract';
+} from '../../../contract/exports';
 import type { ExportPageRequest, ExportPort } from '../ports';
 import { swipeCountOf, toIsoDate, toUserRecord } from './userRecord';
 

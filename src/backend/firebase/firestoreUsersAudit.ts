@@ -25,7 +25,7 @@ import {
   type QueryDocumentSnapshot,
   type WriteBatch,
 } from 'firebase/firestore';
-import type { UserRecord } from '../../api/contract';
+import type { UserRecord } from '../../../contract/wire';
 import {
   APP_AUDIT_EVENTS,
   type AppAuditEntry,
@@ -33,7 +33,7 @@ import {
   type AuditSource,
   type DeleteUserResponse,
   type UserFlagsUpdate,
-} from '../../api/usersAuditContract';
+} from '../../../contract/usersAudit';
 import { matchesUserFilters } from '../../lib/userFilters';
 import type { AuditLogsPort, UserManagementPort } from '../ports';
 import { planAuditLogsQuery, planUsersQuery, type FieldFilter } from './usersAuditPlan';

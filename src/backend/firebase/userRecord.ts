@@ -5,7 +5,7 @@ import {
   USER_RECORD_DEFAULTS as DEFAULTS,
   type NotificationSettings,
   type UserRecord,
-} from '../../api/contract';
+} from '../../../contract/wire';
 
 type Data = Record<string, unknown>;
 

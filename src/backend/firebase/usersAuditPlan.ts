@@ -1,7 +1,7 @@
 // What Firestore can be asked and what the browser must check itself, decided without the SDK so the
 // decisions can be tested plainly. firestoreUsersAudit.ts turns a plan into where / orderBy / limit calls.
-import type { AuditLogsQuery, UserFilters, UserSortField, UsersQuery } from '../../api/usersAuditContract';
-import { AUDIT_LOG_PAGE_SIZE, DEFAULT_USER_PAGE_SIZE } from '../../api/usersAuditContract';
+import type { AuditLogsQuery, UserFilters, UserSortField, UsersQuery } from '../../../contract/usersAudit';
+import { AUDIT_LOG_PAGE_SIZE, DEFAULT_USER_PAGE_SIZE } from '../../../contract/usersAudit';
 import { normalizeSearch } from '../../lib/userFilters';
 
 export type Comparison = '==' | '>=' | '<';

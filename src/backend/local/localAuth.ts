@@ -1,6 +1,6 @@
 // Auth port over the reference backend's /auth endpoints. The session token lives in localStorage so a
 // reload stays signed in; at start the stored token is checked with GET /account before anyone is told.
-import type { AuthAccount, RenewResponse, SignInResponse } from '../../api/contract';
+import type { AuthAccount, RenewResponse, SignInResponse } from '../../../contract/wire';
 import type { AuthPort } from '../ports';
 import { HttpError, joinUrl, onUnauthorized, requestJson } from './http';
 import { isExpired, localStorageTokenStore, type StoredToken, type TokenStore } from './tokenStore';

@@ -1,5 +1,5 @@
 // Export reads over the reference backend's keyset routes (GET /api/export/{collection}).
-import type { ExportCountResponse, ExportPageResponse } from '../../api/exportContract';
+import type { ExportCountResponse, ExportPageResponse } from '../../../contract/exports';
 import type { ExportPort } from '../ports';
 import { joinUrl, requestJson } from './http';
 

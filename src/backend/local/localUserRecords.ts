@@ -1,6 +1,6 @@
 // Users-collection reads over the reference backend. The signed-in account's own record comes from
 // /auth/record (open to any account, so a non-admin can be told apart); other records need admin /api.
-import type { UserRecord } from '../../api/contract';
+import type { UserRecord } from '../../../contract/wire';
 import type { UserRecordsPort } from '../ports';
 import { HttpError, joinUrl, requestJson } from './http';
 import type { LocalAuth } from './localAuth';

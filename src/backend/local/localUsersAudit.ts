@@ -1,6 +1,6 @@
 // User Management and Audit Logs over the reference backend's /api/users and /api/audit-logs routes.
-import type { UserRecord } from '../../api/contract';
-import type { AuditLogsPage, AuditStats, DeleteUserResponse, UsersPage } from '../../api/usersAuditContract';
+import type { UserRecord } from '../../../contract/wire';
+import type { AuditLogsPage, AuditStats, DeleteUserResponse, UsersPage } from '../../../contract/usersAudit';
 import type { AuditLogsPort, UserManagementPort } from '../ports';
 import { joinUrl, requestJson } from './http';
 

@@ -18,8 +18,8 @@ import type {
   UserStats,
   UserSwipeInsights,
   UserSwipes,
-} from '../../api/analyticsContract';
-import type { SystemHealth } from '../../api/contract';
+} from '../../../contract/analytics';
+import type { SystemHealth } from '../../../contract/wire';
 import type { ThunkExtra } from '../../api/baseQuery';
 import { errorReason, type ApiError } from '../../api/errors';
 import { findUserRecord, type UserLookupResult } from './userLookup';

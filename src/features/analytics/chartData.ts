@@ -1,6 +1,6 @@
 // Chart series derived from the API's answers. Pure and outside the lazily loaded chart chunk, so they are
 // tested without rendering a chart.
-import type { DailyActiveUsers, PopularityTrends, SwipesOverTime } from '../../api/analyticsContract';
+import type { DailyActiveUsers, PopularityTrends, SwipesOverTime } from '../../../contract/analytics';
 
 /** 'YYYY-MM-DD' -> "Nov 22" (UTC, as the API counts days). */
 const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });

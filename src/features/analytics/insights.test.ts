@@ -1,4 +1,4 @@
-import type { DecisionTimeStats, PopularityTrends } from '../../api/analyticsContract';
+import type { DecisionTimeStats, PopularityTrends } from '../../../contract/analytics';
 import {
   fixtureDecisionStats,
   fixtureMatchConversion,

@@ -1,6 +1,6 @@
 // The Advanced Analytics insight sentences, written from the figures (the spec leaves the wording to us).
 // Pure: each sentence appears only when its figures exist and say something.
-import type { DecisionTimeStats, MatchConversionRate, PopularityTrends, TopRankedName, UserStats } from '../../api/analyticsContract';
+import type { DecisionTimeStats, MatchConversionRate, PopularityTrends, TopRankedName, UserStats } from '../../../contract/analytics';
 import { formatPercent, formatSeconds } from '../../lib/analyticsFormat';
 import { formatCount } from '../../lib/format';
 import { capitalize } from './chartData';

@@ -1,6 +1,6 @@
 // Ordering of the top-10 groups for display. Pure, tested.
-import { GENDERS } from '../../api/contract';
-import type { NameCount, TopNamesByGroup } from '../../api/analyticsContract';
+import { GENDERS } from '../../../contract/wire';
+import type { NameCount, TopNamesByGroup } from '../../../contract/analytics';
 
 export interface NameGroup {
   group: string;

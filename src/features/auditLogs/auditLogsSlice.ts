@@ -6,7 +6,7 @@ import {
   DEFAULT_AUDIT_RANGE_DAYS,
   type AuditRangeDays,
   type AuditSource,
-} from '../../api/usersAuditContract';
+} from '../../../contract/usersAudit';
 
 export { AUDIT_RANGE_DAYS, AUDIT_SOURCES };
 export type { AuditRangeDays, AuditSource };

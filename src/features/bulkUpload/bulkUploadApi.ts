@@ -1,6 +1,6 @@
 // The Bulk Upload page's /api endpoints.
 import { api } from '../../api/apiSlice';
-import type { BulkImportRequest, BulkImportResponse, NationalityCount } from '../../api/contract';
+import type { BulkImportRequest, BulkImportResponse, NationalityCount } from '../../../contract/wire';
 import { errorReason } from '../../api/errors';
 import { notify } from '../../lib/notify';
 

@@ -3,7 +3,7 @@
 import Papa from 'papaparse';
 import { CSV_PARSE_OPTIONS, checkCsvRow, isBlankRow, missingColumns, type RawCsvRow } from './csvRows';
 import type { FromParser, RowBatch, SkipCounts, StartParse, ToParser } from './csvParseProtocol';
-import type { BulkImportRow } from '../../api/contract';
+import type { BulkImportRow } from '../../../contract/wire';
 import { createDecodedTextFeed, type DecodedTextFeed } from './decodedTextFeed';
 import { detectEncoding, type FileEncoding } from './fileText';
 

@@ -1,5 +1,5 @@
 // Messages between the import saga's row source and the CSV parse worker. Types only.
-import type { BulkImportRow } from '../../api/contract';
+import type { BulkImportRow } from '../../../contract/wire';
 import type { SkipReason } from './csvRows';
 import type { FileEncoding } from './fileText';
 

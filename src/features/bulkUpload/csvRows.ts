@@ -1,8 +1,8 @@
 // The CSV rules of the bulk import (spec 5), as pure functions.
 // Shared by the parse worker, the Jest tests and bench/ (run by Node), so this file must stay free of
 // DOM globals, import.meta and papaparse itself: callers hand papaparse's output in.
-import type { BulkImportRow } from '../../api/contract';
-import { capitalizeName, cleanText, isGender, MAX_NAME_TEXT_LENGTH, textProblem, type TextProblem } from '../../api/nameRules';
+import type { BulkImportRow } from '../../../contract/wire';
+import { capitalizeName, cleanText, isGender, MAX_NAME_TEXT_LENGTH, textProblem, type TextProblem } from '../../../contract/nameRules';
 
 export { capitalizeName, isGender };
 
@@ -75,7 +75,7 @@ function cell(raw: RawCsvRow, column: RequiredColumn): string {
 }
 
 /**
- * Longest name or nationality the server stores (MAX_NAME_TEXT_LENGTH in src/api/nameRules.ts, which
+ * Longest name or nationality the server stores (MAX_NAME_TEXT_LENGTH in contract/nameRules.ts, which
  * the server uses too). The server rejects a whole request for one such row, so the console skips it
  * instead of failing a batch of good rows.
  */
@@ -83,7 +83,7 @@ export const MAX_CELL_LENGTH = MAX_NAME_TEXT_LENGTH;
 
 /**
  * Why a row is skipped before sending: a missing field, an unknown gender, or the name rules' own
- * reason (textProblem in src/api/nameRules.ts: too long, control, bidi, zero-width, invisible,
+ * reason (textProblem in contract/nameRules.ts: too long, control, bidi, zero-width, invisible,
  * lone-surrogate, or U+FFFD, a character the file's decoding could not read).
  */
 export type SkipReason = 'missing-field' | 'unknown-gender' | Exclude<TextProblem, 'empty'>;

@@ -10,7 +10,7 @@ import type {
   ImportRunDetail,
   StartImportRunRequest,
   UndoImportRunResponse,
-} from '../../api/importRunsContract';
+} from '../../../contract/importRuns';
 
 export const importRunsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,4 +1,4 @@
-import { BACKUP_COLLECTIONS } from '../../api/exportContract';
+import { BACKUP_COLLECTIONS } from '../../../contract/exports';
 import { createJsonArrayWriter } from '../../lib/export';
 import { backupClosing, backupOpening, backupSectionOpening, checkBackup, describeRestore } from './backupDocument';
 

@@ -5,8 +5,8 @@
 //    "counts":{"users":n,…}}
 //
 // `counts` comes last because it is known only at the end; readers must not rely on key order.
-import { GENDERS } from '../../api/contract';
-import { BACKUP_COLLECTIONS, BACKUP_VERSION, type BackupCollection } from '../../api/exportContract';
+import { GENDERS } from '../../../contract/wire';
+import { BACKUP_COLLECTIONS, BACKUP_VERSION, type BackupCollection } from '../../../contract/exports';
 
 export type BackupCounts = Record<BackupCollection, number>;
 

@@ -1,5 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
-import type { ExportFormat, ExportKind } from '../../api/exportContract';
+import type { ExportFormat, ExportKind } from '../../../contract/exports';
 
 export interface ExportRequest {
   jobId: string;

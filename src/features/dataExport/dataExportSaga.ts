@@ -2,7 +2,7 @@
 // reading the backend's export port page by page and writing CSV or JSON into a file sink.
 import type { SagaIterator } from 'redux-saga';
 import { actionChannel, call, fork, getContext, put, take } from 'redux-saga/effects';
-import type { ExportCollection, ExportFormat, ExportKind } from '../../api/exportContract';
+import type { ExportCollection, ExportFormat, ExportKind } from '../../../contract/exports';
 import type { Backend, ExportPageRequest } from '../../backend/ports';
 import {
   createCsvWriter,

@@ -1,4 +1,4 @@
-import type { ExportKind } from '../../api/exportContract';
+import type { ExportKind } from '../../../contract/exports';
 import type { Job, JobsState } from '../jobs';
 import { exportJobPrefix } from './dataExportActions';
 

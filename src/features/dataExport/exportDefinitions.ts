@@ -1,6 +1,6 @@
 // What each Data Export card writes: which collections, in which format, under which file name, and
 // the catalogue toast when reading fails. The sagas stay generic; this table is the product decision.
-import type { UserRecord } from '../../api/contract';
+import type { UserRecord } from '../../../contract/wire';
 import {
   BACKUP_VERSION,
   type AuditLogExportRow,
@@ -9,7 +9,7 @@ import {
   type ExportKind,
   type NameAnalyticsExportRow,
   type NameExportRow,
-} from '../../api/exportContract';
+} from '../../../contract/exports';
 import { cellOf, fieldColumns, type CsvColumn } from '../../lib/export';
 import { EXPORT_ERRORS } from './exportMessages';
 

@@ -3,7 +3,7 @@
 import { createAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { call, getContext, put, takeLeading } from 'redux-saga/effects';
-import { BACKUP_COLLECTIONS, type BackupCollection, type ExportCollection } from '../../api/exportContract';
+import { BACKUP_COLLECTIONS, type BackupCollection, type ExportCollection } from '../../../contract/exports';
 import type { Backend } from '../../backend/ports';
 import { formatCount } from '../../lib/format';
 import { jobFinished, jobStarted } from '../jobs';

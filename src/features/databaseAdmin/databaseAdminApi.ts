@@ -1,7 +1,7 @@
 // Database Admin's reads and the migration call (spec 7), on the one createApi.
 import { api } from '../../api/apiSlice';
-import type { Gender, NamesResponse, SystemHealth } from '../../api/contract';
-import type { DatabaseOverview, MigrationResponse, NameExportRow } from '../../api/exportContract';
+import type { Gender, NamesResponse, SystemHealth } from '../../../contract/wire';
+import type { DatabaseOverview, MigrationResponse, NameExportRow } from '../../../contract/exports';
 
 /** How long the console waits for the migration to answer. */
 export const MIGRATION_TIMEOUT_MS = 10 * 60_000;

@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { NAME_EXISTS_REASON } from '../../api/importRunsContract';
+import { NAME_EXISTS_REASON } from '../../../contract/importRuns';
 import { server } from '../../../mocks/server';
 import {
   countText,

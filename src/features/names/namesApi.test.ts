@@ -1,7 +1,7 @@
 // The bulk delete through a real store and the msw names backend (which caps nameIds at 1,000 per
 // request like the reference backend): selections above the cap go out in chunks.
 import { http, HttpResponse } from 'msw';
-import type { NameRecord } from '../../api/contract';
+import type { NameRecord } from '../../../contract/wire';
 import { makeStore } from '../../app/store';
 import { createFakeBackend } from '../../../mocks/fakeBackend';
 import { MAX_BULK_DELETE_IDS, namesDb } from '../../../mocks/names.handlers';

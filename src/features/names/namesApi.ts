@@ -1,5 +1,5 @@
 import { api } from '../../api/apiSlice';
-import type { NameInput, NameRecord, NamesQuery, NamesResponse } from '../../api/contract';
+import type { NameInput, NameRecord, NamesQuery, NamesResponse } from '../../../contract/wire';
 import type { ApiError } from '../../api/errors';
 import { formatCount } from '../../lib/format';
 import { NAMES_PAGE_SIZE, type NamesFilters } from './namesSlice';

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { FILTER_LETTERS, GENDERS, type Gender } from '../../api/contract';
+import { FILTER_LETTERS, GENDERS, type Gender } from '../../../contract/wire';
 
 /** Spec 9: the names list pages by 50. */
 export const NAMES_PAGE_SIZE = 50;

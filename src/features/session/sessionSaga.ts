@@ -1,7 +1,7 @@
 // Drives the session state machine from the auth port (spec 4) and handles login / logout.
 import { buffers, eventChannel, type EventChannel } from 'redux-saga';
 import { call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { AuthAccount, UserRecord } from '../../api/contract';
+import type { AuthAccount, UserRecord } from '../../../contract/wire';
 import { sessionRejected } from '../../api/sessionEvents';
 import type { AuthPort, Backend } from '../../backend/ports';
 import {

@@ -1,7 +1,7 @@
 // The admin session (spec 4): loading -> signedIn (an admin user) | signedOut (no user).
 // Only the saga decides transitions; components dispatch loginRequested / logoutRequested.
 import { createAction, createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
-import type { AuthAccount, UserRecord } from '../../api/contract';
+import type { AuthAccount, UserRecord } from '../../../contract/wire';
 
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
 

@@ -1,8 +1,8 @@
 // User Management's data: the users list through the document port (RTK Query queryFn), and the per-user
 // swipe totals from GET /analytics/user-swipes/{id}.
 import { api } from '../../api/apiSlice';
-import type { UserRecord } from '../../api/contract';
-import type { UserSwipes } from '../../api/analyticsContract';
+import type { UserRecord } from '../../../contract/wire';
+import type { UserSwipes } from '../../../contract/analytics';
 import { backendOf, portQuery } from '../../api/portQuery';
 import {
   MAX_USER_PAGE_SIZE,
@@ -10,7 +10,7 @@ import {
   type UserFlagsUpdate,
   type UsersPage,
   type UsersQuery,
-} from '../../api/usersAuditContract';
+} from '../../../contract/usersAudit';
 import type { UserListKey } from './usersQuery';
 import { userFlagsLifecycle, userDeleteLifecycle } from './userMutationToasts';
 

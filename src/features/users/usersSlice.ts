@@ -4,8 +4,8 @@ import {
   MAX_USER_SEARCH_LENGTH,
   USER_PAGE_SIZES,
   USER_SORT_FIELDS,
-} from '../../api/usersAuditContract';
-import type { SortOrder, UserSortField } from '../../api/usersAuditContract';
+} from '../../../contract/usersAudit';
+import type { SortOrder, UserSortField } from '../../../contract/usersAudit';
 
 export { USER_PAGE_SIZES };
 /** Spec 9: the user list shows 25, 50 (default), 100 or 250 per page, or all of them ('all'). */

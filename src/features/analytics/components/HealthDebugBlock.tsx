@@ -15,7 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import type { SystemHealth } from '../../../api/contract';
+import type { SystemHealth } from '../../../../contract/wire';
 import { formatCount } from '../../../lib/format';
 
 export interface HealthDebugBlockProps {

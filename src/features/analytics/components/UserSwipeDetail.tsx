@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Chip, Grid, Stack, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { ANALYTICS_DEFAULTS, type PairMatch, type SwipeSession, type UserSwipe } from '../../../api/analyticsContract';
-import type { UserRecord } from '../../../api/contract';
+import { ANALYTICS_DEFAULTS, type PairMatch, type SwipeSession, type UserSwipe } from '../../../../contract/analytics';
+import type { UserRecord } from '../../../../contract/wire';
 import { errorReason } from '../../../api/errors';
 import { decisionSpeed, formatDuration, formatPercent, formatSeconds } from '../../../lib/analyticsFormat';
 import { formatCount } from '../../../lib/format';

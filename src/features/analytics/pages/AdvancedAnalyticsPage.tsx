@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import LightbulbOutlined from '@mui/icons-material/LightbulbOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { ANALYTICS_DEFAULTS } from '../../../api/analyticsContract';
+import { ANALYTICS_DEFAULTS } from '../../../../contract/analytics';
 import { formatCount } from '../../../lib/format';
 import { formatPercent, formatSeconds } from '../../../lib/analyticsFormat';
 import { usePageTitle } from '../../../lib/usePageTitle';

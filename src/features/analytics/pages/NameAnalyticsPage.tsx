@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Box, Button, Container, Grid, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { GridColDef } from '@mui/x-data-grid';
-import { ANALYTICS_DEFAULTS, type MatchAnalytics, type NameAnalytics, type TopRankedName } from '../../../api/analyticsContract';
+import { ANALYTICS_DEFAULTS, type MatchAnalytics, type NameAnalytics, type TopRankedName } from '../../../../contract/analytics';
 import { useAppSelector } from '../../../app/hooks';
 import { formatCount } from '../../../lib/format';
 import { formatPercent, formatSeconds } from '../../../lib/analyticsFormat';

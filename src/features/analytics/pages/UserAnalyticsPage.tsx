@@ -11,7 +11,7 @@ import { AnalyticsSection } from '../components/AnalyticsSection';
 import { MetricCard } from '../components/MetricCard';
 import { TopNamesGroups } from '../components/TopNamesGroups';
 import { genderGroups, nationalityGroups } from '../topNames';
-import type { UserStats } from '../../../api/analyticsContract';
+import type { UserStats } from '../../../../contract/analytics';
 
 const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 

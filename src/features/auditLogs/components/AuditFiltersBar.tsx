@@ -1,7 +1,7 @@
 import { Box, Button, MenuItem, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import DownloadIcon from '@mui/icons-material/Download';
-import { APP_AUDIT_EVENTS } from '../../../api/usersAuditContract';
+import { APP_AUDIT_EVENTS } from '../../../../contract/usersAudit';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import {
   AUDIT_RANGE_DAYS,

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Box, Tooltip, Typography } from '@mui/material';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import type { AuditSource } from '../../../api/usersAuditContract';
+import type { AuditSource } from '../../../../contract/usersAudit';
 import type { AuditRow } from '../hooks/useAuditLogList';
 import { describeChange, formatTimestamp } from './auditFormat';
 import { EventBadge } from './EventBadge';

@@ -1,5 +1,5 @@
 import { Alert, Box, Paper, Skeleton, Stack, Typography } from '@mui/material';
-import type { AuditStats } from '../../../api/usersAuditContract';
+import type { AuditStats } from '../../../../contract/usersAudit';
 import { formatCount } from '../../../lib/format';
 import { EventBadge } from './EventBadge';
 

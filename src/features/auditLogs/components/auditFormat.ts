@@ -1,5 +1,5 @@
 // How the audit table writes times and a console action's change.
-import type { ConsoleAuditEntry } from '../../../api/usersAuditContract';
+import type { ConsoleAuditEntry } from '../../../../contract/usersAudit';
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
 

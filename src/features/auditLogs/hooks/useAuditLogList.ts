@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import type { AuditEntry } from '../../../api/usersAuditContract';
+import type { AuditEntry } from '../../../../contract/usersAudit';
 import { errorReason } from '../../../api/errors';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useGetAuditLogsInfiniteQuery } from '../auditLogsApi';

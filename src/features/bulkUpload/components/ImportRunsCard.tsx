@@ -15,7 +15,7 @@ import {
   Typography,
   type ChipProps,
 } from '@mui/material';
-import type { ImportRun, ImportRunDetail, ImportRunState } from '../../../api/importRunsContract';
+import type { ImportRun, ImportRunDetail, ImportRunState } from '../../../../contract/importRuns';
 import { errorReason } from '../../../api/errors';
 import { useAppSelector } from '../../../app/hooks';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';

@@ -1,6 +1,6 @@
 import { Button, Card, CardActions, CardContent, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import type { ExportFormat, ExportKind } from '../../../api/exportContract';
+import type { ExportFormat, ExportKind } from '../../../../contract/exports';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { jobCancelRequested } from '../../jobs';
 import { exportJobId, exportRequested } from '../dataExportActions';

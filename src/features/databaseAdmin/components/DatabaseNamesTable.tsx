@@ -17,7 +17,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { FILTER_LETTERS, GENDERS, type Gender } from '../../../api/contract';
+import { FILTER_LETTERS, GENDERS, type Gender } from '../../../../contract/wire';
 import { formatCount } from '../../../lib/format';
 import {
   DATABASE_ADMIN_PAGE_SIZE,

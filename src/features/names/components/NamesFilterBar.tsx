@@ -1,5 +1,5 @@
 import { Alert, Box, MenuItem, Paper, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { FILTER_LETTERS, GENDERS } from '../../../api/contract';
+import { FILTER_LETTERS, GENDERS } from '../../../../contract/wire';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useGetNationalitiesQuery } from '../namesApi';
 import { genderChanged, letterChanged, nationalityChanged, selectNamesFilters, type GenderFilter } from '../namesSlice';

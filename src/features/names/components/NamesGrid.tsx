@@ -16,7 +16,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import SaveIcon from '@mui/icons-material/Save';
 import CancelIcon from '@mui/icons-material/Close';
-import { GENDERS, type NameInput, type NameRecord } from '../../../api/contract';
+import { GENDERS, type NameInput, type NameRecord } from '../../../../contract/wire';
 import { errorReason } from '../../../api/errors';
 import { notify } from '../../../lib/notify';
 import { NAMES_PAGE_SIZE } from '../namesSlice';

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
-import type { NameRecord } from '../../../api/contract';
+import type { NameRecord } from '../../../../contract/wire';
 import { errorReason } from '../../../api/errors';
 import { formatCount } from '../../../lib/format';
 import { notify } from '../../../lib/notify';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import type { NameRecord } from '../../../api/contract';
+import type { NameRecord } from '../../../../contract/wire';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useGetNamesInfiniteQuery, type NamesPage } from '../namesApi';
 import { nextPageRequested, selectNamesFilters, selectRequestedPages } from '../namesSlice';

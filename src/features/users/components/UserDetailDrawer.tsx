@@ -1,6 +1,6 @@
 import { Box, Chip, Divider, Drawer, IconButton, Stack, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import type { NotificationSettings, UserRecord } from '../../../api/contract';
+import type { NotificationSettings, UserRecord } from '../../../../contract/wire';
 import { formatCount } from '../../../lib/format';
 import { userLabel } from '../userMutationToasts';
 import { formatDateTime } from './userFormat';

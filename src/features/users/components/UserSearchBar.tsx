@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Badge, Box, Button, Collapse, InputAdornment, MenuItem, Paper, Stack, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import TuneIcon from '@mui/icons-material/Tune';
-import { GENDERS } from '../../../api/contract';
-import { MAX_USER_SEARCH_LENGTH } from '../../../api/usersAuditContract';
+import { GENDERS } from '../../../../contract/wire';
+import { MAX_USER_SEARCH_LENGTH } from '../../../../contract/usersAudit';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { activeFilterCount, filtersChanged, filtersCleared, searchChanged, selectUserFilters, type UserListFilters } from '../usersSlice';
 

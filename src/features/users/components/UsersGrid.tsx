@@ -3,8 +3,8 @@ import { Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/
 import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
-import type { UserRecord } from '../../../api/contract';
-import { USER_SORT_FIELDS } from '../../../api/usersAuditContract';
+import type { UserRecord } from '../../../../contract/wire';
+import { USER_SORT_FIELDS } from '../../../../contract/usersAudit';
 import type { UserSort } from '../usersSlice';
 import { SwipeTotalCell } from './SwipeTotalCell';
 import { formatDateTime, formatDay } from './userFormat';

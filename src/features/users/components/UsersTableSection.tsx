@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
-import type { UserRecord } from '../../../api/contract';
+import type { UserRecord } from '../../../../contract/wire';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatCount } from '../../../lib/format';

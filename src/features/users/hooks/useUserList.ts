@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import type { UserRecord } from '../../../api/contract';
+import type { UserRecord } from '../../../../contract/wire';
 import { errorReason } from '../../../api/errors';
 import { useAppSelector } from '../../../app/hooks';
 import { useListAllUsersInfiniteQuery, useListUsersQuery } from '../usersApi';

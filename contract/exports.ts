@@ -1,6 +1,6 @@
 // Wire contract of the export reads and the database-admin calls (issue 10). Types only: the server
 // imports this file too.
-import type { Gender, UserRecord } from './contract';
+import type { Gender, UserRecord } from './wire';
 
 /** Collections the console reads whole for exports (spec 7: "reads ... are used for ... export"). */
 export type ExportCollection = 'users' | 'names' | 'connections' | 'audit-logs' | 'name-analytics';

@@ -1,6 +1,6 @@
 // Wire contract of User Management and Audit Logs (issue 9): the /api routes of the reference backend and
 // the shapes the document ports return in both backends. Types and constants only: the server imports it too.
-import type { UserRecord } from './contract';
+import type { UserRecord } from './wire';
 
 // ---------------------------------------------------------------------------------------------------
 // Users: GET /api/users, PATCH /api/users/:uid, DELETE /api/users/:uid

@@ -12,7 +12,7 @@
 //   404 for an unknown user, 401/403 without an admin session.
 // What each figure means is written down once in the README, "What the analytics numbers mean".
 
-import type { Gender } from './contract';
+import type { Gender } from './wire';
 
 /** Origins the analytics filters offer (spec 2), plus 'other' for every remaining nationality. */
 export const ANALYTICS_ORIGINS = ['english', 'irish', 'scandinavian', 'german', 'french'] as const;
