@@ -3,14 +3,22 @@
 // mode, a hosted API) still gets script-src 'self' and a connect-src limited to what it talks to.
 import { contentSecurityPolicy, FIREBASE_CONNECT_SOURCES, originOf } from './contentSecurityPolicy';
 
-export function buildTimeCsp(env: Record<string, string | undefined>): string {
+/**
+ * The origins besides its own that a console built with this env talks to: an absolute API or auth base
+ * URL, and in Firebase mode Google's endpoints or the emulators. The server serving that build sends the
+ * same list in its CSP header (scripts/start.ts), so header and meta tag agree.
+ */
+export function consoleConnectSources(env: Record<string, string | undefined>): string[] {
   const firebase = env.VITE_BACKEND === 'firebase';
   const emulatorHost = env.VITE_FIREBASE_FIRESTORE_EMULATOR_HOST;
-  const sources = [
+  return [
     originOf(env.VITE_API_BASE_URL),
     originOf(env.VITE_AUTH_BASE_URL),
     ...(firebase ? FIREBASE_CONNECT_SOURCES : []),
     ...(firebase ? [originOf(env.VITE_FIREBASE_AUTH_EMULATOR_URL), emulatorHost ? `http://${emulatorHost}` : undefined] : []),
   ].filter((source): source is string => source !== undefined);
-  return contentSecurityPolicy({ connectSources: sources, forHeader: false });
+}
+
+export function buildTimeCsp(env: Record<string, string | undefined>): string {
+  return contentSecurityPolicy({ connectSources: consoleConnectSources(env), forHeader: false });
 }

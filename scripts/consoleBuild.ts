@@ -1,12 +1,15 @@
 // `npm start` builds the console only when its sources changed since the last build: a warm start then
-// costs the backend's start-up alone.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// costs the backend's start-up alone. The VITE_* variables are baked into the build (the backend it
+// talks to, the Firebase project, the emulators' addresses), so a build made with other values is stale too.
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { loadEnv } from 'vite';
 
 /** What the production build is made from: a change to any of these calls for a new build. */
 const BUILD_INPUTS = [
   'src',
   'public',
+  'contract',
   'index.html',
   'vite.config.ts',
   'package.json',
@@ -24,11 +27,58 @@ function newestMtimeMs(target: string): number {
   return newest;
 }
 
-/** Why the build in `outDir` must be redone, or null when it is newer than everything it is made from. */
-export function staleBuildReason(root: string, outDir: string): string | null {
+/**
+ * The VITE_* values a production build of `root` gets, as Vite resolves them: the .env files of the
+ * production mode, overridden by the process environment.
+ */
+export function buildEnvOf(root: string): Record<string, string> {
+  return loadEnv('production', root, 'VITE_');
+}
+
+/**
+ * Where the env of the build in `outDir` is recorded: beside Vite's own cache, not in the build folder
+ * (whatever is there is served).
+ */
+function envStampPath(root: string, outDir: string): string {
+  const name = path.relative(root, path.resolve(outDir)).replace(/[^a-z0-9._-]+/gi, '_') || 'build';
+  return path.join(root, 'node_modules', '.cache', 'console-build-env', `${name}.json`);
+}
+
+/** Records the env the build in `outDir` was made with (call right after building it). */
+export function recordBuildEnv(root: string, outDir: string, env: Record<string, string>): void {
+  const stamp = envStampPath(root, outDir);
+  mkdirSync(path.dirname(stamp), { recursive: true });
+  writeFileSync(stamp, `${JSON.stringify(sortedEntries(env), null, 2)}\n`);
+}
+
+const sortedEntries = (env: Record<string, string>) => Object.fromEntries(Object.entries(env).sort(([a], [b]) => a.localeCompare(b)));
+
+/** The VITE_* names whose values differ between the recorded build env and `env`; null when none was recorded. */
+function changedEnvNames(root: string, outDir: string, env: Record<string, string>): string[] | null {
+  const stamp = envStampPath(root, outDir);
+  if (!existsSync(stamp)) return null;
+  let built: Record<string, string>;
+  try {
+    built = JSON.parse(readFileSync(stamp, 'utf8')) as Record<string, string>;
+  } catch {
+    return null;
+  }
+  const names = new Set([...Object.keys(built), ...Object.keys(env)]);
+  return [...names].filter((name) => built[name] !== env[name]).sort();
+}
+
+/**
+ * Why the build in `outDir` must be redone, or null when it is newer than everything it is made from and
+ * was made with the same VITE_* values as `env` (default: what a build of `root` would get now).
+ */
+export function staleBuildReason(root: string, outDir: string, env: Record<string, string> = buildEnvOf(root)): string | null {
   const builtIndex = path.join(outDir, 'index.html');
   if (!existsSync(builtIndex)) return `no build in ${path.relative(root, outDir) || '.'}/ yet`;
   const builtAt = statSync(builtIndex).mtimeMs;
   const changed = BUILD_INPUTS.find((input) => newestMtimeMs(path.join(root, input)) > builtAt);
-  return changed ? `${changed} changed since the last build` : null;
+  if (changed) return `${changed} changed since the last build`;
+  const changedEnv = changedEnvNames(root, outDir, env);
+  if (changedEnv === null) return 'the VITE_* values of the last build are not known';
+  if (changedEnv.length > 0) return `${changedEnv.join(', ')} changed since the last build`;
+  return null;
 }

@@ -1,18 +1,21 @@
-// `npm start`: the console as operators get it. Builds the production console into dist/ when its sources
-// changed since the last build (skipped otherwise), then serves it through the reference backend, API
-// included, on ONE port (default http://127.0.0.1:3001); Ctrl-C stops it. `npm run dev` is the developers'
-// variant with Vite's hot reload. Environment: DATABASE_URL (real PostgreSQL; default embedded PGlite in
-// .data/pglite), DATA_DIR, SESSION_SECRET, PORT (default 3001), LOG_LEVEL (default warn), SEED_DEMO
-// (default 1; 0 skips the demo data and the demo accounts), FORCE_BUILD=1 (build even when up to date).
+// `npm start`: the console as operators get it. Builds the production console when its sources or its
+// VITE_* values changed since the last build (skipped otherwise), then serves it through the reference
+// backend, API included, on ONE port (default http://127.0.0.1:3001); Ctrl-C stops it. `npm run dev` is the
+// developers' variant with Vite's hot reload. Environment: DATABASE_URL (real PostgreSQL; default embedded
+// PGlite in .data/pglite), DATA_DIR, SESSION_SECRET, PORT (default 3001), LOG_LEVEL (default warn), SEED_DEMO
+// (default 1; 0 skips the demo data and the demo accounts), FORCE_BUILD=1 (build even when up to date),
+// DIST_DIR (build folder; default dist/, dist-firebase/ in Firebase mode).
+// Firebase mode: VITE_BACKEND=firebase with the console's VITE_FIREBASE_* values and the standard
+// GCLOUD_PROJECT (plus FIREBASE_AUTH_EMULATOR_HOST / FIRESTORE_EMULATOR_HOST for the emulators, or
+// GOOGLE_APPLICATION_CREDENTIALS in production): the backend then serves as the console's hosted API.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
 import { DEMO_ADMIN } from '../server/src/seed/demoAccounts';
-import { parseSeedDemo, startBackend, type RunningBackend } from '../server/src/server';
-import { staleBuildReason } from './consoleBuild';
+import { parseSeedDemo, type RunningBackend } from '../server/src/server';
+import { securityBannerLines } from '../server/src/startBanner';
+import { ensureConsoleBuild, resolveConsoleMode, serveConsole } from './consoleServer';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = path.join(root, 'dist');
 const host = '127.0.0.1';
 const port = Number(process.env.PORT ?? 3001);
 const started = performance.now();
@@ -38,31 +41,29 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 try {
   const seedDemo = parseSeedDemo(process.env.SEED_DEMO);
-  const reason = process.env.FORCE_BUILD === '1' ? 'FORCE_BUILD=1' : staleBuildReason(root, outDir);
-  if (reason) {
-    console.log(`Building the console (${reason})...`);
-    const buildStart = performance.now();
-    await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-    console.log(`Built in ${seconds(buildStart)} s.`);
-  } else {
-    console.log('The console build is up to date (dist/ is newer than its sources).');
-  }
+  const mode = resolveConsoleMode(root);
+  if (mode.derived.length > 0) console.log(`From the console's emulator settings: ${mode.derived.join(', ')}.`);
+  await ensureConsoleBuild(mode, { force: process.env.FORCE_BUILD === '1' });
   console.log(`Starting the reference backend (${process.env.DATABASE_URL ? 'PostgreSQL from DATABASE_URL' : 'embedded PGlite'})...`);
-  backend = await startBackend({
+  backend = await serveConsole(mode, {
     databaseUrl: process.env.DATABASE_URL || undefined,
     dataDir: process.env.DATA_DIR || undefined,
     sessionSecret: process.env.SESSION_SECRET || undefined,
     host,
     port,
-    staticDir: outDir,
-    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    logLevel: process.env.LOG_LEVEL,
     seedDemo,
   });
   if (backend.seeded) console.log('Seeded the demo data (first start).');
   if (backend.seedSkipped) console.log('Demo seed skipped (SEED_DEMO=0): no demo data or demo accounts were created.');
+  const signIn = mode.firebase
+    ? securityBannerLines(backend).map((line) => `  ${line}\n`)
+    : backend.seedSkipped
+      ? []
+      : [`  Demo admin                 ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}\n`];
   console.log(`
-  Baby Names admin console   ${backend.url}/  (${backend.db.kind})
-${backend.seedSkipped ? '' : `  Demo admin                 ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}\n`}
+  Baby Names admin console   ${backend.url}/  (${backend.db.kind}${mode.firebase ? ', Firebase mode' : ''})
+${signIn.join('')}
   Ready in ${seconds(started)} s. Press Ctrl-C to stop.
 `);
 } catch (error) {

@@ -1,6 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import { createFirebaseAdminGuard } from './auth/firebaseGuard';
+import type { FirebaseIdentity } from './auth/firebaseIdentity';
 import { createGuards } from './auth/guard';
 import { createSessionTokens } from './auth/tokens';
 import type { Db } from './db/types';
@@ -47,6 +49,11 @@ export interface BuildAppOptions {
   limits?: Partial<ServerLimits>;
   /** Origins besides its own the console may connect to (the CSP's connect-src), e.g. Firebase's in Firebase mode. */
   connectSources?: readonly string[];
+  /**
+   * Firebase mode: /api trusts Firebase ID tokens and the Firestore users record (auth/firebaseIdentity.ts)
+   * instead of this server's sessions, and the session endpoints under /auth are not served.
+   */
+  firebaseIdentity?: FirebaseIdentity;
   /** Called for every route as it is registered (tests enumerate the routes with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -68,6 +75,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const tokens = createSessionTokens(options.sessionSecret);
   const guards = createGuards(db, tokens);
+  const firebase = options.firebaseIdentity;
+  const requireAdmin = firebase ? createFirebaseAdminGuard(firebase) : guards.requireAdmin;
   const liveCounts = new LiveCountsHub(db, options.livePollMs ?? 1000, (error) => app.log.error({ err: error }, 'live counts read failed'));
   const openStreams = new Set<ServerResponse>();
   app.decorate('liveCounts', liveCounts);
@@ -78,30 +87,38 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installJsonParser(app);
   installErrorHandler(app);
   installInputGuards(app);
-  installHardening(app, { connectSources: options.connectSources, requireAdmin: guards.requireAdmin });
+  installHardening(app, { connectSources: options.connectSources, requireAdmin });
 
-  await app.register(authRoutes, {
-    prefix: '/auth',
-    db,
-    tokens,
-    guards,
-    signInRateLimit: options.signInRateLimit ?? DEFAULT_SIGN_IN_RATE_LIMIT,
-  });
+  // In Firebase mode, signing in, renewing and signing out are Firebase Auth's (the web SDK refreshes
+  // its own ID tokens); this server's password sessions would be a second way in, so /auth is not served.
+  if (!firebase) {
+    await app.register(authRoutes, {
+      prefix: '/auth',
+      db,
+      tokens,
+      guards,
+      signInRateLimit: options.signInRateLimit ?? DEFAULT_SIGN_IN_RATE_LIMIT,
+    });
+  }
 
   await app.register(
     async (api) => {
       // Every /api route, including those the names plugins add, sits behind this guard.
-      api.addHook('onRequest', guards.requireAdmin);
+      api.addHook('onRequest', requireAdmin);
       await api.register(statsRoutes, { db });
       await api.register(healthRoutes, { db });
       await api.register(usersRoutes, { db, liveCounts });
       await api.register(usersAuditRoutes, { db, liveCounts });
-      await api.register(liveRoutes, {
-        liveCounts,
-        openStreams,
-        sessionCheckMs: options.sessionCheckMs,
-        recheckSession: (request) => (request.session ? guards.recheckAdmin(request.session) : Promise.resolve('Sign-in required')),
-      });
+      // In Firebase mode the console counts users and connections with Firestore listeners; counts of this
+      // server's own tables would be a second, different figure, so the stream is not served there.
+      if (!firebase) {
+        await api.register(liveRoutes, {
+          liveCounts,
+          openStreams,
+          sessionCheckMs: options.sessionCheckMs,
+          recheckSession: (request) => (request.session ? guards.recheckAdmin(request.session) : Promise.resolve('Sign-in required')),
+        });
+      }
       await api.register(namesRoutes, { db });
       await api.register(bulkImportRoutes, { db });
       await api.register(analyticsRoutes, { db });
@@ -133,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     for (const stream of openStreams) stream.end();
     openStreams.clear();
   });
+  if (firebase) app.addHook('onClose', async () => firebase.close());
 
   return app;
 }

@@ -4,8 +4,12 @@
 // default .data/pglite; also where the generated session secret is kept), PORT, SESSION_SECRET, LOG_LEVEL
 // (default warn; info logs one line per request), ALLOW_DEMO_ON_PUBLIC_HOST=1, CSP_CONNECT_SRC, SIGN_IN_RATE_LIMIT (attempts
 // per minute per IP and email), SIGN_IN_IP_RATE_LIMIT (per minute per IP), SEED_DEMO (default 1; 0 skips
-// the demo data and disables existing demo accounts).
+// the demo data and disables existing demo accounts). Firebase mode (the hosted API of a console built with
+// VITE_BACKEND=firebase): VITE_BACKEND=firebase, GCLOUD_PROJECT, GOOGLE_APPLICATION_CREDENTIALS in production,
+// FIREBASE_AUTH_EMULATOR_HOST and FIRESTORE_EMULATOR_HOST against the emulators (auth/firebaseIdentity.ts).
 import { parseArgs } from 'node:util';
+import { consoleConnectSources } from '../../contract/buildCsp';
+import { firebaseAuthFromEnv, type FirebaseAuthSettings } from './auth/firebaseIdentity';
 import { parseSeedDemo, startBackend } from './server';
 import { securityBannerLines } from './startBanner';
 
@@ -24,8 +28,10 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 let seedDemo: boolean;
+let firebase: FirebaseAuthSettings | null;
 try {
   seedDemo = parseSeedDemo(process.env.SEED_DEMO);
+  firebase = firebaseAuthFromEnv();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(2);
@@ -41,7 +47,9 @@ const backend = await startBackend({
   // warn by default: errors and warnings only; LOG_LEVEL=info adds one access line per request.
   logger: { level: process.env.LOG_LEVEL ?? 'warn' },
   allowDemoOnPublicHost: process.env.ALLOW_DEMO_ON_PUBLIC_HOST === '1',
-  connectSources: (process.env.CSP_CONNECT_SRC ?? '').split(/[\s,]+/).filter(Boolean),
+  // The console built from the same env talks to these (Firebase's endpoints or the emulators) besides CSP_CONNECT_SRC.
+  connectSources: [...(process.env.CSP_CONNECT_SRC ?? '').split(/[\s,]+/).filter(Boolean), ...consoleConnectSources(process.env)],
+  firebase: firebase ?? undefined,
   signInRateLimitMax: process.env.SIGN_IN_RATE_LIMIT ? Number(process.env.SIGN_IN_RATE_LIMIT) : undefined,
   signInIpRateLimitMax: process.env.SIGN_IN_IP_RATE_LIMIT ? Number(process.env.SIGN_IN_IP_RATE_LIMIT) : undefined,
   seedDemo,

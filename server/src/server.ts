@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app';
+import { openFirebaseIdentity, type FirebaseAuthSettings, type FirebaseIdentity } from './auth/firebaseIdentity';
 import { resolveSessionSecret } from './auth/secret';
 import { migrate } from './db/migrate';
 import { DEFAULT_DATA_DIR, openDatabase } from './db/open';
@@ -27,6 +28,8 @@ export interface BackendOptions {
   allowDemoOnPublicHost?: boolean;
   /** CSP_CONNECT_SRC: origins besides its own the served console may connect to (Firebase mode, a hosted API) */
   connectSources?: readonly string[];
+  /** Firebase mode (firebaseAuthFromEnv): /api verifies Firebase ID tokens and reads admin rights from Firestore. */
+  firebase?: FirebaseAuthSettings;
 }
 
 export interface RunningBackend {
@@ -41,6 +44,8 @@ export interface RunningBackend {
   demoPasswordLive: boolean;
   /** where the session secret came from: 'env', 'memory' or the secret file's path */
   sessionSecretFrom: string;
+  /** Firebase mode's settings; undefined in the local mode */
+  firebase?: FirebaseAuthSettings;
   close(): Promise<void>;
 }
 
@@ -58,12 +63,15 @@ export function parseSeedDemo(value: string | undefined): boolean {
 /** Opens the database, migrates, seeds on first start, and listens. Shared by main.ts and scripts/start.ts. */
 export async function startBackend(options: BackendOptions): Promise<RunningBackend> {
   const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  let firebaseIdentity: FirebaseIdentity | undefined;
   try {
     const appliedNow = await migrate(db);
     const seedSkipped = options.seedDemo === false;
     const { seeded } = seedSkipped ? { seeded: false } : await seedDemoData(db);
     const demo = await applyDemoAccountPolicy(db, !seedSkipped);
-    if (demo.publicPasswordLive && !isLoopbackHost(options.host) && !options.allowDemoOnPublicHost) {
+    // In Firebase mode nobody signs in with this database's passwords (no /auth), demo ones included.
+    const demoPasswordLive = demo.publicPasswordLive && !options.firebase;
+    if (demoPasswordLive && !isLoopbackHost(options.host) && !options.allowDemoOnPublicHost) {
       throw new DemoOnPublicHostError(options.host);
     }
     const secret = await resolveSessionSecret(db, {
@@ -75,8 +83,12 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
           ? undefined
           : (options.dataDir ?? DEFAULT_DATA_DIR),
     });
+    // A failure to reach Google (keys, revocation lookup, Firestore) is a 503 for the client and a log line here.
+    let logError = (error: unknown, what: string) => console.error(what, error);
+    if (options.firebase) firebaseIdentity = await openFirebaseIdentity(options.firebase, (error, what) => logError(error, what));
     const app = await buildApp({
       db,
+      firebaseIdentity,
       sessionSecret: secret.secret,
       staticDir: options.staticDir,
       logger: options.logger,
@@ -87,6 +99,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
         ...(options.signInIpRateLimitMax ? { maxPerIp: options.signInIpRateLimitMax } : {}),
       },
     });
+    logError = (error, what) => app.log.error({ err: error }, what);
     await reportNameMerges(db, appliedNow, app.log);
     await interruptLeftoverRuns(db, app.log);
     await app.listen({ host: options.host, port: options.port });
@@ -99,8 +112,9 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`,
       seeded,
       seedSkipped,
-      demoPasswordLive: demo.publicPasswordLive,
+      demoPasswordLive,
       sessionSecretFrom: secret.from,
+      firebase: options.firebase,
       close() {
         closing ??= (async () => {
           await app.close();
@@ -110,6 +124,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       },
     };
   } catch (error) {
+    await firebaseIdentity?.close();
     await db.close().catch(() => undefined);
     throw error;
   }

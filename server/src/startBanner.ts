@@ -4,6 +4,7 @@ import type { RunningBackend } from './server';
 import { DEMO_ADMIN, DEMO_USER } from './seed/demoAccounts';
 
 export function securityBannerLines(backend: RunningBackend): string[] {
+  if (backend.firebase) return firebaseBannerLines(backend.firebase);
   const secret =
     backend.sessionSecretFrom === 'env'
       ? 'Session secret: from SESSION_SECRET.'
@@ -20,4 +21,21 @@ export function securityBannerLines(backend: RunningBackend): string[] {
     '  Start with SEED_DEMO=0 to disable them.',
     secret,
   ];
+}
+
+/** Firebase mode: who may call /api, and plainly when unsigned emulator tokens are accepted. */
+function firebaseBannerLines(firebase: NonNullable<RunningBackend['firebase']>): string[] {
+  const lines = [
+    `Sign-in: Firebase Auth, project ${firebase.projectId}. /api takes Firebase ID tokens; admin = users/{uid}.isAdmin in Firestore.`,
+  ];
+  if (firebase.authEmulatorHost) {
+    lines.push(
+      `Firebase emulators: Auth ${firebase.authEmulatorHost} (its UNSIGNED tokens are accepted), Firestore ${firebase.firestoreEmulatorHost}.`,
+    );
+  } else {
+    lines.push(
+      "Tokens are checked against Google's keys; revocation and the users records are read with the service account's credentials.",
+    );
+  }
+  return lines;
 }
