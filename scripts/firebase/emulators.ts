@@ -87,6 +87,22 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Throws unless `port` can be listened on: a fixed port that another emulator already holds would otherwise
+ * answer the readiness check for the one just started (which then fails to bind and exits).
+ */
+export async function assertPortFree(port: number, what: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE' ? Object.assign(new Error(`Port ${port} (${what}) is already in use.`), { code: 'EADDRINUSE' }) : error,
+      ),
+    );
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve()));
+  });
+}
+
 async function waitUntil(
   what: string,
   child: ChildProcess,
@@ -170,6 +186,8 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
   process.once('exit', killOnExit);
 
   try {
+    if (options.firestorePort) await assertPortFree(options.firestorePort, 'the Firestore emulator');
+    if (options.authPort && !options.firestoreOnly) await assertPortFree(options.authPort, 'the Auth emulator');
     const firestorePort = options.firestorePort ?? (await freePort());
     const websocketPort = await freePort();
     const firestore = spawn(
