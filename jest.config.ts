@@ -45,6 +45,19 @@ const config: Config = {
       transform: { '@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/server/test/jest/pgliteCjsTransform.cjs', ...transform },
       transformIgnorePatterns: [`/node_modules/(?!(${[...esmDeps, '@electric-sql/pglite', 'cookie', 'content-disposition'].join('|')})/)`],
       testTimeout: 60_000,
+      // Those run against the real emulators, in the emulators project below.
+      testPathIgnorePatterns: ['/node_modules/', '\\.emulator\\.test\\.ts$'],
+    },
+    {
+      // Against Google's Firestore emulator and the Firebase Auth emulator (Java 17 and firebase-tools). Not in
+      // `npm test` (it would need both): `npm run test:emulators`.
+      displayName: 'emulators',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server/test'],
+      testMatch: ['**/*.emulator.test.ts'],
+      transform,
+      transformIgnorePatterns,
+      testTimeout: 120_000,
     },
   ],
 };
