@@ -173,7 +173,9 @@ export function installHardening(app: FastifyInstance, options: HardeningOptions
   });
 
   // Unknown /api paths answer exactly like known ones to a stranger (401), so the routes cannot be mapped.
+  // Unknown means no /api route took it: when the built console is served, its catch-all file route does.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.is404 && API_PATH.test(request.url)) await options.requireAdmin.call(app, request, reply);
+    const unknownApiPath = API_PATH.test(request.url) && (request.is404 || !request.routeOptions.url?.startsWith('/api'));
+    if (unknownApiPath) await options.requireAdmin.call(app, request, reply);
   });
 }
