@@ -111,7 +111,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.{ts,tsx}', 'mocks/**', 'e2e/**', 'jest/**', 'jest.setup.ts'],
+    files: ['**/*.test.{ts,tsx}', 'mocks/**', 'e2e/**', 'e2e-firebase/**', 'jest/**', 'jest.setup.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   prettier,

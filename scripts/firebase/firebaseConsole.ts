@@ -56,6 +56,9 @@ export function useEmulatorEnv({
     GCLOUD_PROJECT: projectId,
     FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
     FIRESTORE_EMULATOR_HOST: `127.0.0.1:${firestorePort}`,
+    // The emulators need no Google credentials: firebase-admin's auth library need not probe for a cloud
+    // metadata server (here it printed a MetadataLookupWarning from the closed network's answer).
+    METADATA_SERVER_DETECTION: 'none',
   });
 }
 

@@ -1,0 +1,67 @@
+// User Management in Firebase mode: the list, the flags and the delete go to Firestore from the browser.
+import { expect, test, type Page } from '@playwright/test';
+import { formatCount, signIn } from '../e2e/helpers';
+import { emulatorAdmin, skipWithoutEmulators } from './firebase';
+
+skipWithoutEmulators();
+const admin = emulatorAdmin();
+test.setTimeout(120_000);
+
+const userRow = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+const search = (page: Page, text: string) => page.getByRole('textbox', { name: 'Search users' }).fill(text);
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+  await page.goto('/user-management');
+  await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible();
+});
+
+test('lists the Firestore users; Grant / Remove Premium and Deactivate / Activate write the record with updatedAt', async ({ page }) => {
+  const { firestore } = await admin();
+  const total = (await firestore.collection('users').count().get()).data().count;
+  await expect(page.getByTestId('users-count')).toContainText(formatCount(total));
+
+  const found = await firestore.collection('users').where('email', '==', 'pam_roob28@example.org').get();
+  expect(found.size).toBe(1);
+  const ref = found.docs[0]!.ref;
+  const before = found.docs[0]!.data();
+
+  await search(page, 'pam_roob28@example.org');
+  const row = userRow(page, 'Pam Roob');
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: before.isPremium ? 'Remove Premium' : 'Grant Premium' }).click();
+  await expect(row.getByRole('button', { name: before.isPremium ? 'Grant Premium' : 'Remove Premium' })).toBeVisible();
+  await row.getByRole('button', { name: before.accountActive ? 'Deactivate' : 'Activate' }).click();
+  await expect(row.getByRole('button', { name: before.accountActive ? 'Activate' : 'Deactivate' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('firebase-users-toggled.png'), fullPage: true });
+
+  const after = (await ref.get()).data()!;
+  expect(after.isPremium).toBe(!before.isPremium);
+  expect(after.accountActive).toBe(!before.accountActive);
+  expect(after.updatedAt.toMillis()).toBeGreaterThan(before.updatedAt.toMillis());
+
+  await page.reload();
+  await expect(
+    userRow(page, 'Pam Roob').getByRole('button', { name: before.isPremium ? 'Grant Premium' : 'Remove Premium' }),
+  ).toBeVisible();
+  await ref.update({ isPremium: before.isPremium, accountActive: before.accountActive });
+});
+
+test('delete asks first and removes the record; the app’s ACCOUNT_DELETED event is written', async ({ page }) => {
+  const { firestore } = await admin();
+  const found = await firestore.collection('users').where('email', '==', 'tommie.crona@example.org').get();
+  expect(found.size).toBe(1);
+  const uid = found.docs[0]!.id;
+
+  await search(page, 'tommie.crona@example.org');
+  const row = userRow(page, 'Tommie Crona');
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('dialog')).toContainText('This cannot be undone.');
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete user' }).click();
+  await expect(page.getByText('Tommie Crona was deleted.')).toBeVisible();
+  await expect(page.getByText('No users found matching your criteria.')).toBeVisible();
+
+  expect((await firestore.doc(`users/${uid}`).get()).exists).toBe(false);
+  const events = await firestore.collection('audit_logs').where('userId', '==', uid).where('event', '==', 'ACCOUNT_DELETED').get();
+  expect(events.size).toBeGreaterThan(0);
+});
