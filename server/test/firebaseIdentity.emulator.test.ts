@@ -1,4 +1,12 @@
-import { DEFAULT_PROJECT_ID, emulatorsUnavailableReason, startEmulators, type RunningEmulators } from '../../scripts/firebase/emulators';
+import {
+  DEFAULT_PROJECT_ID,
+  emulatorsUnavailableReason,
+  ensureFirebaseTools,
+  FIREBASE_TOOLS_VERSION,
+  firebaseToolsDir,
+  startEmulators,
+  type RunningEmulators,
+} from '../../scripts/firebase/emulators';
 import { FIREBASE_REFUSALS, openFirebaseIdentity, type FirebaseIdentity } from '../src/auth/firebaseIdentity';
 import type { HttpError } from '../src/http/errors';
 
@@ -9,7 +17,17 @@ import type { HttpError } from '../src/http/errors';
 // checks revocation on every verify; firebaseIdentity.test.ts shows the production path asks for it too.)
 jest.setTimeout(180_000);
 
-const skipReason = process.env.EMULATORS_SKIP_REASON || emulatorsUnavailableReason();
+/** Run alone (no global setup has started the emulators): can this file start its own? */
+function standaloneSkipReason(): string | null {
+  const tools = ensureFirebaseTools({ install: process.env.INSTALL_FIREBASE_TOOLS === '1' });
+  return (
+    emulatorsUnavailableReason() ??
+    (tools
+      ? null
+      : `firebase-tools ${FIREBASE_TOOLS_VERSION} is not installed in ${firebaseToolsDir()} (INSTALL_FIREBASE_TOOLS=1 installs it)`)
+  );
+}
+const skipReason = process.env.EMULATORS_SKIP_REASON || (process.env.EMULATOR_AUTH_HOST ? null : standaloneSkipReason());
 if (skipReason) process.stdout.write(`firebaseIdentity.emulator.test.ts SKIPPED: ${skipReason}\n`);
 const describeWithEmulators = skipReason ? describe.skip : describe;
 
@@ -88,7 +106,7 @@ async function refusal(token: string): Promise<[number, string]> {
 describeWithEmulators('the hosted API’s Firebase checks (real emulators)', () => {
   beforeAll(async () => {
     if (!process.env.EMULATOR_AUTH_HOST || !process.env.EMULATOR_FIRESTORE_HOST) {
-      ownEmulators = await startEmulators({ projectId });
+      ownEmulators = await startEmulators({ projectId, installFirebaseTools: false });
       process.env.EMULATOR_AUTH_HOST = ownEmulators.authHost!;
       process.env.EMULATOR_FIRESTORE_HOST = ownEmulators.firestoreHost;
     }
