@@ -3,7 +3,6 @@
 // talks to, the Firebase project, the emulators' addresses), so a build made with other values is stale too.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadEnv } from 'vite';
 
 /** What the production build is made from: a change to any of these calls for a new build. */
 const BUILD_INPUTS = [
@@ -25,14 +24,6 @@ function newestMtimeMs(target: string): number {
   let newest = stat.mtimeMs; // a deleted file changes its folder's mtime
   for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtimeMs(path.join(target, entry)));
   return newest;
-}
-
-/**
- * The VITE_* values a production build of `root` gets, as Vite resolves them: the .env files of the
- * production mode, overridden by the process environment.
- */
-export function buildEnvOf(root: string): Record<string, string> {
-  return loadEnv('production', root, 'VITE_');
 }
 
 /**
@@ -69,9 +60,9 @@ function changedEnvNames(root: string, outDir: string, env: Record<string, strin
 
 /**
  * Why the build in `outDir` must be redone, or null when it is newer than everything it is made from and
- * was made with the same VITE_* values as `env` (default: what a build of `root` would get now).
+ * was made with the same VITE_* values as `env` (what a build would get now: consoleServer.ts buildEnvOf).
  */
-export function staleBuildReason(root: string, outDir: string, env: Record<string, string> = buildEnvOf(root)): string | null {
+export function staleBuildReason(root: string, outDir: string, env: Record<string, string>): string | null {
   const builtIndex = path.join(outDir, 'index.html');
   if (!existsSync(builtIndex)) return `no build in ${path.relative(root, outDir) || '.'}/ yet`;
   const builtAt = statSync(builtIndex).mtimeMs;

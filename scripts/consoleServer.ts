@@ -4,11 +4,19 @@
 //   firebase: dist-firebase/, a console on Firebase Auth + Firestore, the backend as its hosted API
 //             verifying Firebase ID tokens (server/src/auth/firebaseIdentity.ts).
 import path from 'node:path';
-import { build } from 'vite';
+import { build, loadEnv } from 'vite';
 import { consoleConnectSources } from '../contract/buildCsp';
 import { firebaseAuthFromEnv, type FirebaseAuthSettings } from '../server/src/auth/firebaseIdentity';
 import { startBackend, type RunningBackend } from '../server/src/server';
-import { buildEnvOf, recordBuildEnv, staleBuildReason } from './consoleBuild';
+import { recordBuildEnv, staleBuildReason } from './consoleBuild';
+
+/**
+ * The VITE_* values a production build of `root` gets, as Vite resolves them: the .env files of the
+ * production mode, overridden by the process environment.
+ */
+export function buildEnvOf(root: string): Record<string, string> {
+  return loadEnv('production', root, 'VITE_');
+}
 
 export interface ConsoleMode {
   root: string;
