@@ -33,7 +33,8 @@ async function stop(exitCode: number): Promise<never> {
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => {
-    console.log('\nStopping the console and the emulators...');
+    // A terminal's Ctrl-C reaches this process twice (directly and relayed by tsx): say it once.
+    if (!stopping) console.log('\nStopping the console and the emulators...');
     void stop(0);
   });
 }
