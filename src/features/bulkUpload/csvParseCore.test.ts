@@ -168,7 +168,7 @@ describe('csv parse session (worker core)', () => {
     // Wait for the parser's own pause rather than the clock: papaparse is wrapped to report it.
     const parse = Papa.parse.bind(Papa);
     let readsAtPause = -1;
-    const spy = jest.spyOn(Papa, 'parse').mockImplementation(((input: unknown, config: Papa.ParseConfig<unknown>) => {
+    const spy = jest.spyOn(Papa, 'parse').mockImplementation(((input: unknown, config: Papa.ParseLocalConfig<unknown, Papa.LocalFile>) => {
       const chunk = config.chunk!;
       return parse(
         input as Papa.LocalFile,
