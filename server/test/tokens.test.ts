@@ -1,4 +1,5 @@
-import { createSessionTokens, RecentlyVerified } from '../src/auth/tokens';
+import { SignJWT } from 'jose';
+import { createSessionTokens, nowSeconds, RecentlyVerified, SESSION_MAX_SECONDS } from '../src/auth/tokens';
 import { StatementNames } from '../src/db/postgres';
 import { freshClaims } from './sessionClaims';
 
@@ -56,6 +57,31 @@ describe('session tokens verified earlier', () => {
     // The oldest were let go and are verified again, still correctly.
     expect((await tokens.verify(signed[0]!.token))?.uid).toBe('u-0');
     expect((await tokens.verify(signed[1_049]!.token))?.uid).toBe('u-1049');
+  });
+});
+
+describe('the 12-hour session cap', () => {
+  const secret = 'a-test-secret-of-enough-length-for-hs256-0123456789';
+  /** A token signed with the server's own secret and rules, but dated as the test says. */
+  async function tokenWith(startedAt: number, issuedAt: number, expiresAt: number) {
+    const key = new TextEncoder().encode(secret);
+    return new SignJWT({ email: 'cap@example.test', sid: 'sid-cap', sv: 1, auth_time: startedAt })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('u-cap')
+      .setIssuer('baby-names-admin')
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(expiresAt)
+      .sign(key);
+  }
+
+  it('refuses a well-signed token whose expiry is past 12 hours from the password sign-in', async () => {
+    const now = nowSeconds();
+    const startedAt = now - SESSION_MAX_SECONDS + 10 * 60; // signed in 11 h 50 min ago
+    const tokens = createSessionTokens(secret);
+    // 30 minutes from now would run 20 minutes past the cap: the server itself would have cut it at the cap.
+    expect(await tokens.verify(await tokenWith(startedAt, now, now + 30 * 60))).toBeNull();
+    // Ending exactly at the cap is what the server issues, and is accepted.
+    expect((await tokens.verify(await tokenWith(startedAt, now, startedAt + SESSION_MAX_SECONDS)))?.uid).toBe('u-cap');
   });
 });
 

@@ -151,6 +151,9 @@ describe('GET /api/users', () => {
     expect(uids(await scoped('preferredNationality=icelandic')).sort()).toEqual(['ls-anna', 'ls-carla']);
     expect(uids(await scoped('createdFrom=2026-03-01T10:00:00Z&createdTo=2026-05-01T10:00:00Z')).sort()).toEqual(['ls-anna', 'ls-carla']);
     expect(uids(await scoped('lastActiveFrom=2026-10-15T00:00:00Z')).sort()).toEqual(['ls-anna', 'ls-dan']);
+    // The upper bound filters by last activity, not by creation (every ls- user was created before it); no activity: out.
+    expect(uids(await scoped('lastActiveTo=2026-10-15T00:00:00Z'))).toEqual(['ls-carla']);
+    expect(uids(await scoped('lastActiveFrom=2026-10-15T00:00:00Z&lastActiveTo=2026-11-10T00:00:00Z'))).toEqual(['ls-dan']);
     const combined = await scoped('isPremium=true&connected=true&limit=1');
     expect(uids(combined)).toEqual(['ls-dan']);
     expect(combined.total).toBe(1);

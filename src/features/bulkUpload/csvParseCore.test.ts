@@ -1,4 +1,5 @@
 // The worker's parse session, run in-thread on a jsdom File with real papaparse in chunk mode.
+import Papa from 'papaparse';
 import { createCsvParseSession } from './csvParseCore';
 import type { FromParser, RowBatch } from './csvParseProtocol';
 
@@ -146,6 +147,57 @@ describe('csv parse session (worker core)', () => {
     const { pull, messages } = startSession(csvFile(text), 500, 512);
     await pull();
     expect(messages[0]).toEqual({ type: 'error', reason: 'parse', message: 'Quoted field unterminated at data row 201.' });
+  });
+
+  it('names the row of a malformed quote with rows after it (papaparse stops before such a row)', async () => {
+    const text = 'name,gender,nationality\nAnna,female,swedish\n\nEva,female,swedish\n"Bo"x,male,danish\nCy,male,french\n';
+    const { pull, messages } = startSession(csvFile(text), 10, 1024);
+    await pull();
+    expect(messages[0]).toEqual({ type: 'error', reason: 'parse', message: 'Trailing quote on quoted field is malformed at data row 3.' });
+  });
+
+  it('names the row of a bad quote that a later quote closes, with rows after it, in the first chunk', async () => {
+    // papaparse keeps this row (its field runs on to the next quote) and counts the header in its index.
+    const text = 'name,gender,nationality\nAnna,female,swedish\nBo,"ma"le,danish\nCy,"male",french\nDa,male,french\n';
+    const { pull, messages } = startSession(csvFile(text), 10, 1024);
+    await pull();
+    expect(messages[0]).toEqual({ type: 'error', reason: 'parse', message: 'Trailing quote on quoted field is malformed at data row 2.' });
+  });
+
+  it('before the first pull, parses exactly one chunk and pauses (reads nothing more)', async () => {
+    // Wait for the parser's own pause rather than the clock: papaparse is wrapped to report it.
+    const parse = Papa.parse.bind(Papa);
+    let readsAtPause = -1;
+    const spy = jest.spyOn(Papa, 'parse').mockImplementation(((input: unknown, config: Papa.ParseLocalConfig<unknown, Papa.LocalFile>) => {
+      const chunk = config.chunk!;
+      return parse(
+        input as Papa.LocalFile,
+        {
+          ...config,
+          chunk: (results: Papa.ParseResult<unknown>, parser: Papa.Parser) => {
+            const pause = parser.pause.bind(parser);
+            parser.pause = () => {
+              if (readsAtPause < 0) readsAtPause = reads.mock.calls.length;
+              pause();
+            };
+            chunk(results, parser);
+          },
+        } as Papa.ParseLocalConfig<unknown, Papa.LocalFile>,
+      );
+    }) as unknown as typeof Papa.parse);
+    try {
+      const file = csvFile(makeCsv(5000));
+      const chunkBytes = 1024;
+      const totalChunks = Math.ceil(file.size / chunkBytes);
+      const { pull } = startSession(file, 50, chunkBytes);
+      await pull(); // resolves after the pause above (the parser paused, then the pull resumed it)
+      // The BOM check (1 read), the encoding pass (every chunk once), then the first chunk of parsing and
+      // the feed's read of the next piece: the first chunk (~40 rows) completes no batch of 50, and with no
+      // pull outstanding the parser must hold there rather than parse another chunk.
+      expect(readsAtPause).toBe(1 + totalChunks + 2);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('stop() ends the session: later pulls get no answer', async () => {

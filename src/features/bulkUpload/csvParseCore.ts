@@ -70,11 +70,13 @@ export function createCsvParseSession(post: (message: FromParser) => void): CsvP
   /**
    * The data-row number (1 = first row after the header, blank lines not counted) of papaparse's
    * error row: its index counts the header in the first chunk and every line, blank ones included.
+   * The rows before it are counted, then the error row itself: papaparse keeps an unterminated quote's
+   * row in `rows` but stops before a malformed one ("Bo"x), so `rows` cannot be counted up to it.
    */
   function dataRowOf(errorRow: number, rows: RawCsvRow[], firstChunk: boolean): number {
     const index = errorRow - (firstChunk ? 1 : 0);
-    let row = rowsRead;
-    for (let i = 0; i <= index && i < rows.length; i += 1) if (!isBlankRow(rows[i])) row += 1;
+    let row = rowsRead + 1;
+    for (let i = 0; i < index && i < rows.length; i += 1) if (!isBlankRow(rows[i])) row += 1;
     return row;
   }
 

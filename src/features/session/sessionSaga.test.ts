@@ -81,6 +81,25 @@ describe('session saga', () => {
     run.task.cancel();
   });
 
+  // Only isAdmin === true holds a session (spec 6); a record from another writer may lack the flag or hold text.
+  it.each([
+    ['missing', undefined],
+    ['null', null],
+    ['the text "true"', 'true'],
+    ['1', 1],
+  ])('a record whose isAdmin is %s means signed out', async (_label, flag) => {
+    const backend = backendWithAccounts();
+    const record = makeUserRecord({ uid: 'odd-1', email: 'odd@example.com' }) as unknown as Record<string, unknown>;
+    if (flag === undefined) delete record.isAdmin;
+    else record.isAdmin = flag;
+    backend.records.set('odd-1', record as unknown as ReturnType<typeof makeUserRecord>);
+    const run = start(backend);
+    backend.emitAccount({ uid: 'odd-1', email: 'odd@example.com', displayName: null });
+    await flush();
+    expect(run.state()).toMatchObject({ status: 'signedOut', user: null, notice: NOT_ADMIN_NOTICE });
+    run.task.cancel();
+  });
+
   it('a failing record read means signed out, with the reason', async () => {
     const backend = backendWithAccounts();
     jest.spyOn(backend.userRecords, 'readUserRecord').mockRejectedValue(new Error('Could not reach the server.'));

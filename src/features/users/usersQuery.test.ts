@@ -1,0 +1,26 @@
+// The screen's inclusive day ranges as the wire's [from, to) instants in the operator's time zone.
+import { wireUserFilters } from './usersQuery';
+import { DEFAULT_USER_LIST_FILTERS } from './usersSlice';
+
+const within = (instant: Date, from?: string, to?: string) => (!from || instant >= new Date(from)) && (!to || instant < new Date(to));
+
+describe('wireUserFilters day ranges', () => {
+  it.each([
+    ['created', 'createdFrom', 'createdTo'],
+    ['last active', 'lastActiveFrom', 'lastActiveTo'],
+  ] as const)('a %s range keeps the whole last day and nothing of the day after', (_label, fromKey, toKey) => {
+    const wire = wireUserFilters({ ...DEFAULT_USER_LIST_FILTERS, [fromKey]: '2026-03-03', [toKey]: '2026-03-05' });
+    const [from, to] = [wire[fromKey], wire[toKey]];
+    expect(from).toBe(new Date(2026, 2, 3).toISOString());
+    expect(to).toBe(new Date(2026, 2, 6).toISOString());
+    // Local times as the operator lives them.
+    expect(within(new Date(2026, 2, 3, 0, 0), from, to)).toBe(true);
+    expect(within(new Date(2026, 2, 5, 23, 59), from, to)).toBe(true);
+    expect(within(new Date(2026, 2, 6, 0, 0), from, to)).toBe(false);
+    expect(within(new Date(2026, 2, 2, 23, 59), from, to)).toBe(false);
+  });
+
+  it('leaves open ends open and sends no filter for "all"', () => {
+    expect(wireUserFilters(DEFAULT_USER_LIST_FILTERS)).toEqual({});
+  });
+});
