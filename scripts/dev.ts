@@ -3,15 +3,19 @@
 // the console; `npm start` serves the production build instead. Environment: DATABASE_URL (real PostgreSQL;
 // default embedded PGlite in .data/pglite), DATA_DIR, SESSION_SECRET, BACKEND_PORT (default 3001),
 // LOG_LEVEL (backend, default warn), SEED_DEMO (default 1; 0 skips the demo data and the demo accounts).
+// With VITE_BACKEND=firebase (environment or .env.local) the backend is the console's hosted API, as with npm start.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, type ViteDevServer } from 'vite';
 import { parseSeedDemo, startBackend, type RunningBackend } from '../server/src/server';
 import { securityBannerLines } from '../server/src/startBanner';
+import { resolveConsoleMode } from './consoleServer';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const host = '127.0.0.1';
 const backendPort = Number(process.env.BACKEND_PORT ?? 3001);
+// vite.config.ts proxies /api and /auth to BACKEND_URL: the backend started here, whatever its port.
+process.env.BACKEND_URL ??= `http://${host}:${backendPort}`;
 const started = performance.now();
 
 let backend: RunningBackend | undefined;
@@ -37,6 +41,8 @@ try {
   console.log(
     `Starting the reference backend (${process.env.DATABASE_URL ? 'PostgreSQL from DATABASE_URL' : 'embedded PGlite'}) and the console...`,
   );
+  const mode = resolveConsoleMode(root);
+  if (mode.derived.length > 0) console.log(`From the console's emulator settings: ${mode.derived.join(', ')}.`);
   // Side by side: Vite needs nothing from the backend until the browser's first /api request.
   const [startedBackend, startedVite] = await Promise.allSettled([
     startBackend({
@@ -47,6 +53,7 @@ try {
       port: backendPort,
       logger: { level: process.env.LOG_LEVEL ?? 'warn' },
       seedDemo: parseSeedDemo(process.env.SEED_DEMO),
+      firebase: mode.firebase ?? undefined,
     }),
     createServer({
       root,
