@@ -181,12 +181,22 @@ describe('serving the built console', () => {
     const file = await app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(file.statusCode).toBe(200);
     expect(file.body).toContain('console.log');
+    // An unknown /api path is a 404 only for an admin (below: 401 / 403 for anyone else).
+    const admin = { authorization: `Bearer ${t.adminToken}` };
     for (const url of ['/assets/missing.js', '/api/nope', '/auth/nope']) {
-      const response = await app.inject({ method: 'GET', url });
+      const response = await app.inject({ method: 'GET', url, headers: url.startsWith('/api') ? admin : {} });
       expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
       expect(response.json()).toMatchObject({ error: 'not_found' });
     }
     const api = await app.inject({ method: 'GET', url: '/api/swipes/stats' });
     expect(api.statusCode).toBe(401);
+  });
+
+  // The console's catch-all file route takes every GET the API does not: an unknown /api path must still
+  // answer like a known one, so a stranger cannot map the routes (it answered 404 before).
+  it('answers an unknown /api path 401 without a token and 403 for a non-admin, as a known one', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/nope' })).statusCode).toBe(401);
+    const user = await app.inject({ method: 'GET', url: '/api/nope', headers: { authorization: `Bearer ${t.userToken}` } });
+    expect(user.statusCode).toBe(403);
   });
 });
