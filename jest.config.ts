@@ -40,10 +40,9 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/server', '<rootDir>/contract'],
       // PGlite's CommonJS bundle loads Node built-ins with dynamic import(), which Jest's sandbox
-      // rejects; this transform turns those into require() (see the file). cookie (used by
-      // Fastify's inject) and content-disposition (@fastify/static) ship ESM only.
+      // rejects; this transform turns those into require() (see the file).
       transform: { '@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/server/test/jest/pgliteCjsTransform.cjs', ...transform },
-      transformIgnorePatterns: [`/node_modules/(?!(${[...esmDeps, '@electric-sql/pglite', 'cookie', 'content-disposition'].join('|')})/)`],
+      transformIgnorePatterns: [`/node_modules/(?!(${[...esmDeps, '@electric-sql/pglite'].join('|')})/)`],
       testTimeout: 60_000,
       // Those run against the real emulators, in the emulators project below.
       testPathIgnorePatterns: ['/node_modules/', '\\.emulator\\.test\\.ts$'],
