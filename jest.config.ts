@@ -21,6 +21,10 @@ const transform = {
 const transformIgnorePatterns = [`/node_modules/(?!(${esmDeps.join('|')})/)`];
 
 const config: Config = {
+  // Jest's 5 s default is a speed limit, not a check: on a loaded 2-core machine a screen test that renders
+  // a DataGrid and drains a few hundred msw answers took longer (issue 19). A test that hangs still fails,
+  // after a minute. (A global option: Jest ignores testTimeout inside a project.)
+  testTimeout: 60_000,
   projects: [
     {
       displayName: 'web',
