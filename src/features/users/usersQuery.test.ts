@@ -1,5 +1,5 @@
 // The screen's inclusive day ranges as the wire's [from, to) instants in the operator's time zone.
-import { wireUserFilters } from './usersQuery';
+import { userListKey, userPageQuery, wireUserFilters } from './usersQuery';
 import { DEFAULT_USER_LIST_FILTERS } from './usersSlice';
 
 const within = (instant: Date, from?: string, to?: string) => (!from || instant >= new Date(from)) && (!to || instant < new Date(to));
@@ -22,5 +22,29 @@ describe('wireUserFilters day ranges', () => {
 
   it('leaves open ends open and sends no filter for "all"', () => {
     expect(wireUserFilters(DEFAULT_USER_LIST_FILTERS)).toEqual({});
+  });
+});
+
+describe('wireUserFilters flags and choices', () => {
+  it.each([
+    [{ search: 'ann' }, { search: 'ann' }],
+    [{ premium: 'premium' }, { isPremium: true }],
+    [{ premium: 'free' }, { isPremium: false }],
+    [{ active: 'active' }, { accountActive: true }],
+    [{ active: 'inactive' }, { accountActive: false }],
+    [{ connected: 'connected' }, { connected: true }],
+    [{ connected: 'notConnected' }, { connected: false }],
+    [{ preferredGender: 'female' }, { preferredGender: 'female' }],
+    [{ preferredNationality: 'irish' }, { preferredNationality: 'irish' }],
+  ] as const)('%j is sent as %j and nothing else', (screen, wire) => {
+    expect(wireUserFilters({ ...DEFAULT_USER_LIST_FILTERS, ...screen })).toEqual(wire);
+  });
+});
+
+describe('userPageQuery', () => {
+  it('asks for one page by offset, with the list key', () => {
+    const key = userListKey({ ...DEFAULT_USER_LIST_FILTERS, premium: 'premium' }, { field: 'email', direction: 'asc' });
+    expect(userPageQuery(key, 50, 3)).toEqual({ isPremium: true, sort: 'email', order: 'asc', limit: 50, offset: 150 });
+    expect(userPageQuery(key, 25, 0)).toMatchObject({ limit: 25, offset: 0 });
   });
 });
