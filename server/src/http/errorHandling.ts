@@ -31,7 +31,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error.validation && error.validation.length > 0) {
       const first = error.validation[0]!;
       const field = fieldOfValidationError(first, error.validationContext ?? 'body');
-      const body: ApiErrorBody = { error: 'bad_request', message: describeValidationError(first, field), field };
+      const body: ApiErrorBody = { error: 'bad_request', message: describeValidationError(first, field, error.validationContext), field };
       return reply.code(400).send(body);
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;

@@ -95,6 +95,19 @@ function enforceHeaderDeadline(server: http.Server, ms: number): void {
   });
 }
 
+/** The path of a URL with its percent-escapes decoded (repeatedly, so a double-encoded one is seen too); undecodable text as it is. */
+export function decodedPath(url: string): string {
+  let path = url.split('?')[0]!.split('#')[0]!;
+  for (let i = 0; i < 3 && path.includes('%'); i++) {
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      break;
+    }
+  }
+  return path;
+}
+
 /** Fastify options: our own HTTP server with its limits, long parameters, and JSON for framework errors. */
 export function hardenedServerOptions(limits: ServerLimits = DEFAULT_SERVER_LIMITS): Partial<FastifyServerOptions> {
   return {
@@ -167,9 +180,10 @@ export function installHardening(app: FastifyInstance, options: HardeningOptions
     );
   });
 
-  // Source maps are never served, even if a build left some in the folder.
+  // Source maps are never served, even if a build left some in the folder. The path is checked as the file
+  // server will read it, decoded: '/x.js%2Emap' and '/x.js.ma%70' name x.js.map too.
   app.addHook('onRequest', async (request, reply) => {
-    if (/\.map$/i.test(request.url.split('?')[0]!)) return reply.code(404).send({ error: 'not_found', message: 'Not found' });
+    if (/\.map$/i.test(decodedPath(request.url))) return reply.code(404).send({ error: 'not_found', message: 'Not found' });
   });
 
   // Unknown /api paths answer exactly like known ones to a stranger (401), so the routes cannot be mapped.
