@@ -154,6 +154,36 @@ describe('server errors', () => {
   });
 });
 
+describe('a full disk', () => {
+  // The failures a write meets when the disk is full: PostgreSQL's disk_full, and the file system's ENOSPC
+  // as PGlite (which writes its own files) raises it.
+  const failures = {
+    postgresql: Object.assign(new Error('could not extend file "base/16384/16385": No space left on device'), { code: '53100' }),
+    pglite: Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }),
+  };
+
+  it.each(Object.keys(failures) as (keyof typeof failures)[])('answers 507 with the reason on %s, never a bare 500', async (kind) => {
+    const full: Db = {
+      ...t.db,
+      transaction: () => Promise.reject(failures[kind]),
+      query: (sql, params) => (/^\s*(INSERT|UPDATE)/i.test(sql) ? Promise.reject(failures[kind]) : t.db.query(sql, params)),
+    };
+    const app = await buildApp({ db: full, sessionSecret: TEST_SESSION_SECRET });
+    try {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/names',
+        headers: admin(),
+        payload: { name: 'Anna', gender: 'female', nationality: 'english' },
+      });
+      expect(response.statusCode).toBe(507);
+      expect(response.json()).toEqual({ error: 'insufficient_storage', message: expect.stringContaining('no disk space left') });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('serving the built console', () => {
   let dir: string;
   let app: FastifyInstance;

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '../../../contract/wire';
-import { databaseUnavailableReason } from '../db/unavailable';
+import { databaseUnavailableReason, diskFullReason } from '../db/unavailable';
 import { HttpError } from './errors';
 import { describeValidationError, fieldOfValidationError } from './validation';
 
@@ -44,6 +44,13 @@ export function installErrorHandler(app: FastifyInstance): void {
         ...(error.code?.startsWith('FST_ERR_CTP') ? { field: 'body' } : {}),
       };
       return reply.code(status).send(body);
+    }
+    const diskFull = diskFullReason(error);
+    if (diskFull) {
+      // Not a bug either: the operator must free space. 507 Insufficient Storage, with the reason to show.
+      request.log.error({ code: (error as { code?: unknown }).code }, 'database disk full');
+      const body: ApiErrorBody = { error: 'insufficient_storage', message: diskFull };
+      return reply.code(507).send(body);
     }
     const unavailable = databaseUnavailableReason(error);
     if (unavailable) {
