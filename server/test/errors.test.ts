@@ -154,6 +154,27 @@ describe('server errors', () => {
   });
 });
 
+describe('messages that quote input', () => {
+  const long = 'x'.repeat(100_000);
+
+  it.each([
+    ['an unknown body field', 'POST', '/api/names', { name: 'Anna', gender: 'female', nationality: 'english', [long]: 1 }],
+    ['an unknown query parameter', 'GET', `/api/names?${long}=1`, undefined],
+    ['an unknown path', 'GET', `/api/${long}`, undefined],
+    [
+      'a bulk-import row',
+      'POST',
+      '/api/admin/names/bulk-import',
+      { names: [{ name: 'Anna', gender: 'female', nationality: 'english', createdAt: '2026-01-01', [long]: 1 }] },
+    ],
+  ] as const)('quote at most a bounded part of %s', async (_what, method, url, payload) => {
+    const response = await t.app.inject({ method, url, headers: admin(), ...(payload ? { payload } : {}) });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.body.length).toBeLessThan(1_000);
+  });
+});
+
 describe('a full disk', () => {
   // The failures a write meets when the disk is full: PostgreSQL's disk_full, and the file system's ENOSPC
   // as PGlite (which writes its own files) raises it.
