@@ -21,6 +21,8 @@ import { BULK_IMPORT_MAX_ROWS } from './wire';
 
 /** Largest id or offset a client may send: what a JS number holds exactly (bigint ids stay below it). */
 export const MAX_ID = Number.MAX_SAFE_INTEGER;
+/** Longest import file name kept (the browser's name of the chosen file). */
+export const MAX_FILE_NAME_LENGTH = 255;
 export const MAX_OFFSET = 999_999_999;
 
 const closed = <T extends Record<string, TSchema>>(properties: T) => Type.Object(properties, { additionalProperties: false });
@@ -92,8 +94,35 @@ export const UserRecordSchema = Type.Object({
 });
 
 export const AuthAccountSchema = Type.Object({ uid: Type.String(), email: nullable(Type.String()), displayName: nullable(Type.String()) });
+export const SignInRequestSchema = closed({
+  email: Type.String({ format: 'email', maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+});
+export const RenewResponseSchema = Type.Object({ token: Type.String(), expiresAt: isoText });
+export const SignInResponseSchema = Type.Object({ token: Type.String(), expiresAt: isoText, account: AuthAccountSchema });
+export const SwipeStatsSchema = Type.Object({ totalNames: count, totalSwipes: count });
+export const DocumentCountsSchema = Type.Object({ names: count, swipes: count });
+export const SystemHealthSchema = Type.Object({
+  postgresql: Type.String(),
+  tables: Type.Array(Type.String()),
+  analytics_tables: Type.Array(Type.String()),
+  views: Type.Array(Type.String()),
+  /** rows per table: exact for small tables, the catalog's estimate for large ones (listed in estimated_counts) */
+  table_counts: Type.Record(Type.String(), Type.Number()),
+  /** tables whose table_counts figure is an estimate (pg_class.reltuples), not an exact count */
+  estimated_counts: Type.Optional(Type.Array(Type.String())),
+});
+export const NamesPageResponseSchema = Type.Object({ names: Type.Array(NameRecordSchema), total: count, totalIsEstimate: Type.Boolean() });
+export const NationalityCountSchema = Type.Object({ name: Type.String(), count: count });
+export const BulkImportResponseSchema = Type.Object({
+  addedCount: count,
+  /** rows not stored because the same name, gender and nationality exists (in the database or earlier in the batch) */
+  duplicateCount: Type.Optional(count),
+  /** the run the batch was recorded under */
+  runId: Type.Optional(Type.Integer()),
+});
 
-const ImportRunConsoleReportSchema = closed({
+export const ImportRunConsoleReportSchema = closed({
   rowsRead: count,
   rowsSkipped: count,
   skippedByReason: Type.Record(Type.String({ maxLength: 64 }), count, { maxProperties: 32 }),
@@ -126,6 +155,12 @@ const importRunFields = {
 };
 export const ImportRunSchema = Type.Object(importRunFields);
 export const ImportRunDetailSchema = Type.Object({ ...importRunFields, rowsPresent: count });
+export const StartImportRunRequestSchema = closed({ fileName: freeText(MAX_FILE_NAME_LENGTH) });
+export const FinishImportRunRequestSchema = closed({
+  state: Type.Enum([...IMPORT_RUN_FINISH_STATES]),
+  report: Type.Optional(ImportRunConsoleReportSchema),
+});
+export const UndoImportRunResponseSchema = Type.Object({ deletedCount: count, run: ImportRunSchema });
 
 const AuditCountSchema = Type.Object({ source: Type.Enum(['app', 'console']), event: Type.String(), count: count });
 
@@ -318,7 +353,6 @@ const NameInputSchema = closed({
 
 /** Most ids one POST /names/bulk-delete takes (one DELETE ... WHERE id = ANY($1)). */
 export const MAX_BULK_DELETE_IDS = 1000;
-export const MAX_FILE_NAME_LENGTH = 255;
 
 interface EndpointSchema {
   params?: TSchema;
@@ -337,32 +371,16 @@ export const UNTYPED_ANSWER = Type.Unknown({ description: 'not a JSON document o
 
 export const ENDPOINTS = {
   // /auth (the reference backend's sessions)
-  'POST /auth/sign-in': {
-    querystring: NoQuery,
-    body: closed({ email: Type.String({ format: 'email', maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 1024 }) }),
-    response: { 200: Type.Object({ token: Type.String(), expiresAt: isoText, account: AuthAccountSchema }) },
-  },
+  'POST /auth/sign-in': { querystring: NoQuery, body: SignInRequestSchema, response: { 200: SignInResponseSchema } },
   'GET /auth/account': { querystring: NoQuery, response: { 200: AuthAccountSchema } },
   'GET /auth/record': { querystring: NoQuery, response: { 200: UserRecordSchema } },
-  'POST /auth/renew': { querystring: NoQuery, response: { 200: Type.Object({ token: Type.String(), expiresAt: isoText }) } },
+  'POST /auth/renew': { querystring: NoQuery, response: { 200: RenewResponseSchema } },
   'POST /auth/sign-out': { querystring: NoQuery, response: { 204: Type.Null() } },
 
   // counts and health
-  'GET /api/swipes/stats': { querystring: NoQuery, response: { 200: Type.Object({ totalNames: count, totalSwipes: count }) } },
-  'GET /api/documents/counts': { querystring: NoQuery, response: { 200: Type.Object({ names: count, swipes: count }) } },
-  'GET /api/admin/health': {
-    querystring: NoQuery,
-    response: {
-      200: Type.Object({
-        postgresql: Type.String(),
-        tables: Type.Array(Type.String()),
-        analytics_tables: Type.Array(Type.String()),
-        views: Type.Array(Type.String()),
-        table_counts: Type.Record(Type.String(), Type.Number()),
-        estimated_counts: Type.Optional(Type.Array(Type.String())),
-      }),
-    },
-  },
+  'GET /api/swipes/stats': { querystring: NoQuery, response: { 200: SwipeStatsSchema } },
+  'GET /api/documents/counts': { querystring: NoQuery, response: { 200: DocumentCountsSchema } },
+  'GET /api/admin/health': { querystring: NoQuery, response: { 200: SystemHealthSchema } },
   'GET /api/live/counts': { querystring: NoQuery, response: { 200: UNTYPED_ANSWER } },
 
   // users
@@ -460,14 +478,11 @@ export const ENDPOINTS = {
   },
 
   // names
-  'GET /api/names': {
-    querystring: NamesQuerySchema,
-    response: { 200: Type.Object({ names: Type.Array(NameRecordSchema), total: count, totalIsEstimate: Type.Boolean() }) },
-  },
+  'GET /api/names': { querystring: NamesQuerySchema, response: { 200: NamesPageResponseSchema } },
   'GET /api/names/nationalities': { querystring: NoQuery, response: { 200: Type.Array(Type.String()) } },
   'GET /api/names/nationalities-with-counts': {
     querystring: NoQuery,
-    response: { 200: Type.Array(Type.Object({ name: Type.String(), count: count })) },
+    response: { 200: Type.Array(NationalityCountSchema) },
   },
   'POST /api/names': { querystring: NoQuery, body: NameInputSchema, response: { 201: NameRecordSchema } },
   'PUT /api/names/:id': { params: Id, querystring: NoQuery, body: NameInputSchema, response: { 200: NameRecordSchema } },
@@ -482,7 +497,7 @@ export const ENDPOINTS = {
     // Only the envelope: the rows are checked one by one (names/bulkImportRows.ts) so every row error
     // names its row ('Row 3: ...') the way the console reports it.
     body: closed({ names: Type.Array(Type.Unknown(), { maxItems: BULK_IMPORT_MAX_ROWS }), runId: Type.Optional(whole(1, MAX_ID)) }),
-    response: { 200: Type.Object({ addedCount: count, duplicateCount: Type.Optional(count), runId: Type.Optional(Type.Integer()) }) },
+    response: { 200: BulkImportResponseSchema },
   },
 
   // import runs
@@ -493,19 +508,19 @@ export const ENDPOINTS = {
   'GET /api/admin/import-runs/:id': { params: Id, querystring: NoQuery, response: { 200: ImportRunDetailSchema } },
   'POST /api/admin/import-runs': {
     querystring: NoQuery,
-    body: closed({ fileName: freeText(MAX_FILE_NAME_LENGTH) }),
+    body: StartImportRunRequestSchema,
     response: { 201: ImportRunSchema },
   },
   'POST /api/admin/import-runs/:id/finish': {
     params: Id,
     querystring: NoQuery,
-    body: closed({ state: Type.Enum([...IMPORT_RUN_FINISH_STATES]), report: Type.Optional(ImportRunConsoleReportSchema) }),
+    body: FinishImportRunRequestSchema,
     response: { 200: ImportRunSchema },
   },
   'POST /api/admin/import-runs/:id/undo': {
     params: Id,
     querystring: NoQuery,
-    response: { 200: Type.Object({ deletedCount: count, run: ImportRunSchema }) },
+    response: { 200: UndoImportRunResponseSchema },
   },
 
   // exports and database admin
