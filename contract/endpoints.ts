@@ -162,7 +162,62 @@ export const FinishImportRunRequestSchema = closed({
 });
 export const UndoImportRunResponseSchema = Type.Object({ deletedCount: count, run: ImportRunSchema });
 
-const AuditCountSchema = Type.Object({ source: Type.Enum(['app', 'console']), event: Type.String(), count: count });
+export const AuditCountSchema = Type.Object({ source: Type.Enum(['app', 'console']), event: Type.String(), count: count });
+
+export const UsersPageSchema = Type.Object({
+  users: Type.Array(UserRecordSchema),
+  /** records matching the filters (all pages); null when the backend cannot know it without reading every record */
+  total: nullable(count),
+  /** true when the backend stopped counting: more than `total` records match. Absent means exact. */
+  totalIsLowerBound: Type.Optional(Type.Boolean()),
+  /** pass as `cursor` for the next page; null on the last page */
+  nextCursor: nullable(Type.String()),
+});
+/** PATCH /api/users/:uid body: at least one of the two, nothing else. The server sets updatedAt itself. */
+export const UserFlagsUpdateSchema = Type.Object(
+  { isPremium: Type.Optional(Type.Boolean()), accountActive: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false, minProperties: 1 },
+);
+export const DeleteUserResponseSchema = Type.Object({
+  uid: Type.String(),
+  deleted: Type.Object({
+    user: Type.Boolean(),
+    /** the sign-in account (reference backend: yes; Firebase: needs the Admin SDK, so never from the console) */
+    account: Type.Boolean(),
+    swipes: count,
+    connectionRequests: count,
+    connections: count,
+    /** other users whose connectedUserId pointed at the deleted user: their link (and connectionStatus) is cleared */
+    partnersUnlinked: count,
+  }),
+});
+export const AuditStatsSchema = Type.Object({
+  since: nullable(isoText),
+  source: Type.Enum([...AUDIT_SOURCES]),
+  total: count,
+  byEvent: Type.Array(AuditCountSchema),
+});
+export const ExportCountResponseSchema = Type.Object({ total: count });
+export const ExportRunRequestSchema = closed({
+  kind: Type.Enum(['users', 'names', 'analytics', 'backup', 'audit-logs']),
+  format: Type.Enum(['csv', 'json']),
+  /** audit-log exports: the range asked for */
+  from: Type.Optional(instant),
+  to: Type.Optional(instant),
+});
+export const ExportRunResponseSchema = Type.Object({ runId: Type.Integer() });
+export const MigrationResponseSchema = Type.Object({
+  message: Type.String(),
+  /** false when the column was already there (a second run changes nothing) */
+  applied: Type.Boolean(),
+  durationMs: Type.Number(),
+});
+export const DatabaseOverviewSchema = Type.Object({
+  totalNames: count,
+  namesByGender: Type.Object({ male: count, female: count, unisex: count }),
+  nationalityCount: count,
+  hasRandomSeedColumn: Type.Boolean(),
+});
 
 // Analytics answers (contract/analytics.ts says what each field means). Every figure is a Number: a
 // ratio or score must never be rounded by an integer schema on its way out.
@@ -395,43 +450,9 @@ export const ENDPOINTS = {
     }),
     response: { 201: UserRecordSchema },
   },
-  'GET /api/users': {
-    querystring: USER_LIST_QUERY,
-    response: {
-      200: Type.Object({
-        users: Type.Array(UserRecordSchema),
-        total: nullable(count),
-        totalIsLowerBound: Type.Optional(Type.Boolean()),
-        nextCursor: nullable(Type.String()),
-      }),
-    },
-  },
-  'PATCH /api/users/:uid': {
-    params: Uid,
-    querystring: NoQuery,
-    body: Type.Object(
-      { isPremium: Type.Optional(Type.Boolean()), accountActive: Type.Optional(Type.Boolean()) },
-      { additionalProperties: false, minProperties: 1 },
-    ),
-    response: { 200: UserRecordSchema },
-  },
-  'DELETE /api/users/:uid': {
-    params: Uid,
-    querystring: NoQuery,
-    response: {
-      200: Type.Object({
-        uid: Type.String(),
-        deleted: Type.Object({
-          user: Type.Boolean(),
-          account: Type.Boolean(),
-          swipes: count,
-          connectionRequests: count,
-          connections: count,
-          partnersUnlinked: count,
-        }),
-      }),
-    },
-  },
+  'GET /api/users': { querystring: USER_LIST_QUERY, response: { 200: UsersPageSchema } },
+  'PATCH /api/users/:uid': { params: Uid, querystring: NoQuery, body: UserFlagsUpdateSchema, response: { 200: UserRecordSchema } },
+  'DELETE /api/users/:uid': { params: Uid, querystring: NoQuery, response: { 200: DeleteUserResponseSchema } },
 
   // audit logs
   'GET /api/audit-logs': {
@@ -467,14 +488,7 @@ export const ENDPOINTS = {
   },
   'GET /api/audit-logs/stats': {
     querystring: closed({ since: Type.Optional(instant), source: Type.Optional(Type.Enum([...AUDIT_SOURCES])) }),
-    response: {
-      200: Type.Object({
-        since: nullable(isoText),
-        source: Type.Enum([...AUDIT_SOURCES]),
-        total: count,
-        byEvent: Type.Array(AuditCountSchema),
-      }),
-    },
+    response: { 200: AuditStatsSchema },
   },
 
   // names
@@ -537,33 +551,15 @@ export const ENDPOINTS = {
   'GET /api/export/:collection/count': {
     params: exportCollection,
     querystring: closed(exportRange),
-    response: { 200: Type.Object({ total: count }) },
+    response: { 200: ExportCountResponseSchema },
   },
-  'POST /api/export/runs': {
-    querystring: NoQuery,
-    body: closed({
-      kind: Type.Enum(['users', 'names', 'analytics', 'backup', 'audit-logs']),
-      format: Type.Enum(['csv', 'json']),
-      ...exportRange,
-    }),
-    response: { 201: Type.Object({ runId: Type.Integer() }) },
-  },
+  'POST /api/export/runs': { querystring: NoQuery, body: ExportRunRequestSchema, response: { 201: ExportRunResponseSchema } },
   'POST /api/admin/migrate/add-random-seed-column': {
     // No body schema: an absent body and {} are both fine (the route checks), anything else is refused.
     querystring: NoQuery,
-    response: { 200: Type.Object({ message: Type.String(), applied: Type.Boolean(), durationMs: Type.Number() }) },
+    response: { 200: MigrationResponseSchema },
   },
-  'GET /api/admin/database-overview': {
-    querystring: NoQuery,
-    response: {
-      200: Type.Object({
-        totalNames: count,
-        namesByGender: Type.Object({ male: count, female: count, unisex: count }),
-        nationalityCount: count,
-        hasRandomSeedColumn: Type.Boolean(),
-      }),
-    },
-  },
+  'GET /api/admin/database-overview': { querystring: NoQuery, response: { 200: DatabaseOverviewSchema } },
 
   // analytics (answers: contract/analytics.ts describes them field by field)
   'GET /api/analytics/top-names-by-gender': { querystring: NoQuery, response: { 200: TopNamesByGroupSchema } },
