@@ -237,8 +237,8 @@ const topRankedFields = {
   fast_decisions: num,
   avg_decision_time_ms: nnum,
 };
-const TopRankedNameSchema = Type.Object(topRankedFields);
-const NameAnalyticsSchema = Type.Object({
+export const TopRankedNameSchema = Type.Object(topRankedFields);
+export const NameAnalyticsSchema = Type.Object({
   ...topRankedFields,
   total_dislikes: num,
   slow_decisions: num,
@@ -246,7 +246,7 @@ const NameAnalyticsSchema = Type.Object({
   slow_decision_ratio: num,
   last_swiped_at: isoText,
 });
-const TopNamesByGroupSchema = Type.Record(Type.String(), Type.Array(Type.Tuple([Type.String(), num])));
+export const TopNamesByGroupSchema = Type.Record(Type.String(), Type.Array(Type.Tuple([Type.String(), num])));
 const pairMatchFields = {
   name_id: num,
   name: Type.String(),
@@ -255,7 +255,7 @@ const pairMatchFields = {
   created_at: isoText,
   time_between_swipes_ms: num,
 };
-const AnalyticsAnswers = {
+export const AnalyticsAnswers = {
   userStats: Type.Object({
     uniqueUsers: num,
     totalNames: num,
