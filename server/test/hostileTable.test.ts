@@ -1,27 +1,20 @@
 // The hostile-input table of issue 15 (scripts/hostileRequests.ts) against the served configuration (a
-// static folder with a source map in it), through inject(); `npm run hostile-table` sends the same table
-// over real HTTP on PGlite and PostgreSQL and prints the counts.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+// static folder with a source map in it, testApp's makeConsoleFolder), through inject(); `npm run
+// hostile-table` sends the same table over real HTTP on PGlite and PostgreSQL and prints the counts.
 import { freeTextProblem } from '../../contract/textRules';
 import { answered, HOSTILE_REQUESTS } from '../../scripts/hostileRequests';
 import { createTestApp, type TestApp } from './testApp';
 
 let t: TestApp;
-let staticDir: string;
 
 beforeAll(async () => {
-  staticDir = mkdtempSync(path.join(tmpdir(), 'ctr-static-'));
-  mkdirSync(path.join(staticDir, 'assets'));
-  writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>console</title>');
-  writeFileSync(path.join(staticDir, 'assets', 'x.js'), 'console.log(1);\n');
-  writeFileSync(path.join(staticDir, 'assets', 'x.js.map'), '{"version":3,"sources":["secret.ts"],"mappings":""}');
-  t = await createTestApp({ staticDir });
+  t = await createTestApp({ served: true });
 });
-afterAll(async () => {
-  await t?.close();
-  rmSync(staticDir, { recursive: true, force: true });
+afterAll(async () => t?.close());
+
+test('the console is served (so a refused .map is refused, not merely absent)', async () => {
+  expect((await t.app.inject({ method: 'GET', url: '/assets/x.js' })).statusCode).toBe(200);
+  expect((await t.app.inject({ method: 'GET', url: '/dashboard' })).statusCode).toBe(200);
 });
 
 test('every hostile request is refused as the table says: no 500, no ignored parameter', async () => {

@@ -1,27 +1,18 @@
 // Every route the server registers, enumerated as Fastify registers it (the onRoute hook), must take its
 // schema from contract/endpoints.ts: a request schema (query always, path parameters when the path has
 // them) and a response schema for its success. A route added without one fails here.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { RouteOptions } from 'fastify';
 import { ENDPOINTS, UNTYPED_ANSWER, type Endpoint } from '../../contract/endpoints';
 import { createTestApp, type TestApp } from './testApp';
 
 const routes: RouteOptions[] = [];
 let t: TestApp;
-let staticDir: string;
 
+// The served configuration (npm start): the console's files are routes too.
 beforeAll(async () => {
-  // The served configuration (npm start): the console's files are routes too.
-  staticDir = mkdtempSync(path.join(tmpdir(), 'ctr-static-'));
-  writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>console</title>');
-  t = await createTestApp({ seed: 'accounts', staticDir, onRoute: (route) => routes.push(route) });
+  t = await createTestApp({ seed: 'accounts', served: true, onRoute: (route) => routes.push(route) });
 });
-afterAll(async () => {
-  await t?.close();
-  rmSync(staticDir, { recursive: true, force: true });
-});
+afterAll(async () => t?.close());
 
 const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]);
 const backendRoutes = () => routes.filter((route) => /^\/(api|auth)\//.test(route.url));
