@@ -101,7 +101,11 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: ['./server/src', './server/test'], from: './src', message: 'The server (its tests too) shares only contract/ with the console, never src/.' },
+            {
+              target: ['./server/src', './server/test'],
+              from: './src',
+              message: 'The server (its tests too) shares only contract/ with the console, never src/.',
+            },
             { target: './contract', from: ['./src', './server'], message: 'contract/ depends on neither the console nor the server.' },
             { target: './src', from: './server', message: 'The console never imports the server: share it through contract/.' },
             ...consoleZones,
