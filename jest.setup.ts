@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { server } from './mocks/server';
 
 // The DataGrid measures its parent; jsdom has no layout, so give elements a size.
@@ -25,6 +26,11 @@ if (!('ResizeObserver' in window)) {
     disconnect() {}
   };
 }
+
+// findBy…/waitFor wait for a state; their 1 s default made the suite a measure of the machine's speed (on a
+// loaded machine "Loading all users: 1,000…" and the recovered "Total swipes" arrived later: issue 19). They
+// still return as soon as the state is there; only a state that never comes costs the full wait.
+configure({ asyncUtilTimeout: 15_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());

@@ -45,6 +45,18 @@ describe('textProblem', () => {
     expect(describeTextProblem('name', 'zero-width')).toBe('name must not contain zero-width characters (such as U+200B)');
     expect(describeTextProblem('nationality', 'too-long')).toBe(`nationality must be at most ${MAX_NAME_TEXT_LENGTH} characters`);
   });
+
+  // The words an operator reads in the import report and in the server's 400: each one, exactly.
+  it.each([
+    ['empty', 'name must not be empty'],
+    ['control-character', 'name must not contain control characters'],
+    ['bidi-control', 'name must not contain bidirectional text controls (such as U+202E)'],
+    ['invisible-format', 'name must not contain invisible formatting characters (such as a soft hyphen)'],
+    ['lone-surrogate', 'name must not contain a broken character (a lone UTF-16 surrogate)'],
+    ['replacement-character', 'name must not contain U+FFFD, a character lost in decoding (check the encoding)'],
+  ] as const)('words %s', (problem, message) => {
+    expect(describeTextProblem('name', problem)).toBe(message);
+  });
 });
 
 describe('capitalizeName keeps the length', () => {
@@ -57,9 +69,30 @@ describe('capitalizeName keeps the length', () => {
     ['ΟΔΥΣΣΕΥΣ', 'Οδυσσευς'],
     ['ﬀion', 'ﬀion'],
     ['élodie', 'Élodie'],
+    ['', ''],
+    ['   ', ''],
   ])('%s -> %s', (input, expected) => {
     const result = capitalizeName(input);
     expect(result).toBe(expected);
     expect(result.length).toBe(cleanText(input).length);
+  });
+});
+
+describe('capitalizeName gives Latin digraphs their title-case form', () => {
+  it.each([
+    ['Ǆ', 'ǅ'],
+    ['ǅ', 'ǅ'],
+    ['ǆ', 'ǅ'],
+    ['Ǉ', 'ǈ'],
+    ['ǈ', 'ǈ'],
+    ['ǉ', 'ǈ'],
+    ['Ǌ', 'ǋ'],
+    ['ǋ', 'ǋ'],
+    ['ǌ', 'ǋ'],
+    ['Ǳ', 'ǲ'],
+    ['ǲ', 'ǲ'],
+    ['ǳ', 'ǲ'],
+  ])('%sana -> %sana', (digraph, title) => {
+    expect(capitalizeName(`${digraph}ANA`)).toBe(`${title}ana`);
   });
 });

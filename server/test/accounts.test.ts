@@ -1,4 +1,5 @@
 import type { AuthAccount, SignInResponse, UserRecord } from '../../contract/wire';
+import { buildApp } from '../src/app';
 import { createAccount } from '../src/auth/accounts';
 import { createSessionTokens } from '../src/auth/tokens';
 import { freshClaims } from './sessionClaims';
@@ -108,6 +109,32 @@ describe('POST /auth/sign-in', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password, ip)).statusCode).toBe(429);
     expect((await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password, '10.0.0.4')).statusCode).toBe(200);
+  });
+
+  it('counts attempts in the database, so a second server on it counts the same ones', async () => {
+    const second = await buildApp({
+      db: t.db,
+      sessionSecret: TEST_SESSION_SECRET,
+      logger: false,
+      signInRateLimit: { max: RATE_LIMIT_MAX, timeWindowMs: 60_000, maxPerIp: RATE_LIMIT_MAX_PER_IP },
+    });
+    try {
+      const ip = '10.0.0.6';
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < RATE_LIMIT_MAX + 1; attempt += 1) {
+        const app = attempt % 2 === 0 ? t.app : second;
+        const response = await app.inject({
+          method: 'POST',
+          url: '/auth/sign-in',
+          payload: { email: DEMO_USER.email, password: `typo-${attempt}` },
+          remoteAddress: ip,
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([...Array<number>(RATE_LIMIT_MAX).fill(401), 429]);
+    } finally {
+      await second.close();
+    }
   });
 
   it('never limits an IP by its successes', async () => {

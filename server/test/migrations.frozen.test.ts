@@ -14,6 +14,7 @@ const SHIPPED: Record<string, string> = {
   '011_import_runs': 'f5c2d9e55b7160bf',
   '015_row_counters': '65d9c3d097073651',
   '020_revocable_sessions': '2fcba0b2b4c53494',
+  '021_sign_in_attempts': '34722c74f3f08c48',
   '030_analytics_summaries': '050365089c7f8ff6',
   '031_analytics_connection_race': 'fe3e6ef2e6971cd4',
   '040_user_list_indexes': 'c261efd35d822730',

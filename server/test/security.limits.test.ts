@@ -1,5 +1,5 @@
 // Issue 7 §4-5: bounded resources (slow clients cannot starve the server) and the security headers.
-// Loopback only, bounded: at most SLOW_CLIENTS sockets, for a few seconds.
+// Loopback only, bounded: at most SLOW_CLIENTS sockets, each until the server drops it.
 import http from 'node:http';
 import net from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,15 +29,24 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** A client that sends half a request head and then nothing: it holds a connection until the server drops it. */
-function slowClient(): Promise<{ closedAfterMs: number }> {
+/**
+ * A client that sends half a request head and then nothing: it holds a connection until the server drops
+ * it. `byServer` says the server closed it (the client's own fallback is only there so a broken server
+ * cannot hang the suite; it is far beyond every server limit here, however slow the machine).
+ */
+function slowClient(): Promise<{ closedAfterMs: number; byServer: boolean }> {
   return new Promise((resolve) => {
     const started = Date.now();
+    let gaveUp = false;
     const socket = net.connect(port, '127.0.0.1', () => socket.write('GET /api/names HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: '));
     socket.on('error', () => undefined);
-    socket.on('close', () => resolve({ closedAfterMs: Date.now() - started }));
-    // Bounded even if the server never drops it.
-    setTimeout(() => socket.destroy(), 4_000).unref();
+    // Read what the server sends (its 408): an unread socket never sees the server's end, so never closes.
+    socket.resume();
+    socket.on('close', () => resolve({ closedAfterMs: Date.now() - started, byServer: !gaveUp }));
+    setTimeout(() => {
+      gaveUp = true;
+      socket.destroy();
+    }, 60_000).unref();
   });
 }
 
@@ -62,32 +71,39 @@ function normalRequestStatus(): Promise<number> {
 describe('slow clients', () => {
   it('cannot hold connections past the header timeout, and a normal request still answers', async () => {
     const clients = Array.from({ length: SLOW_CLIENTS }, () => slowClient());
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    // While they hang (more of them than the connection limit), a normal request gets through
-    // as soon as the server has dropped them: retry briefly, bounded.
-    const deadline = Date.now() + 5_000;
+    // While they hang (more of them than the connection limit), a normal request gets through as soon as
+    // the server has dropped them: retry until it does. The bound only keeps a broken server from hanging
+    // the suite; how soon depends on the machine (issue 19), so nothing here counts the clock.
     let status = 0;
     let attempts = 0;
-    while (status !== 200 && Date.now() < deadline) {
+    while (status !== 200 && attempts < 300) {
       attempts += 1;
       status = await normalRequestStatus();
       if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect({ status, inTime: Date.now() < deadline }).toEqual({ status: 200, inTime: true });
+    expect(status).toBe(200);
     console.log(
       `slow clients: ${SLOW_CLIENTS} half-sent requests against a limit of ${MAX_CONNECTIONS}; a normal request answered 200 after ${attempts} attempt(s)`,
     );
-    // The server itself holds none of them any more (refused over the limit, or timed out), long before
-    // the clients' own 4 s fallback.
+    // Every one was closed by the server (refused over the limit, or timed out), none by its own fallback;
+    // then the server holds none of them (at most the normal request's keep-alive connection).
+    const results = await Promise.all(clients);
+    expect(results.filter((result) => !result.byServer)).toEqual([]);
     expect(await openConnections()).toBeLessThanOrEqual(1);
-    await Promise.all(clients);
   });
 
   it('refuses connections over the limit at once instead of queueing them', async () => {
-    const clients = Array.from({ length: MAX_CONNECTIONS + 10 }, () => slowClient());
-    const results = await Promise.all(clients);
-    const droppedAtOnce = results.filter((r) => r.closedAfterMs < 500).length;
-    expect(droppedAtOnce).toBeGreaterThanOrEqual(10);
+    // Node's 'drop' event marks a connection refused for maxConnections, as opposed to one that timed out.
+    let dropped = 0;
+    const onDrop = () => (dropped += 1);
+    t.app.server.on('drop', onDrop);
+    try {
+      const results = await Promise.all(Array.from({ length: MAX_CONNECTIONS + 10 }, () => slowClient()));
+      expect(results.filter((result) => !result.byServer)).toEqual([]);
+      expect(dropped).toBeGreaterThanOrEqual(10);
+    } finally {
+      t.app.server.off('drop', onDrop);
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import type { AuthAccount, RenewResponse, SignInRequest, SignInResponse } from '
 import { checkCredentials, findAccount, recordSignIn } from '../auth/accounts';
 import { tokenOf, type Guards } from '../auth/guard';
 import { revokeSession, SESSION_ENDED } from '../auth/sessions';
+import { SignInAttempts } from '../auth/signInAttempts';
 import { newSessionId, nowSeconds, type SessionTokens } from '../auth/tokens';
 import type { Db } from '../db/types';
 import { HttpError, notFound } from '../http/errors';
@@ -30,53 +31,6 @@ export interface AuthRoutesOptions {
   signInRateLimit: SignInRateLimit;
 }
 
-/**
- * Fixed-window attempt counters in memory (one process). An attempt is counted BEFORE the password
- * is checked, so parallel requests cannot all slip in under the limit while the slow hash runs.
- */
-class AttemptCounter {
-  private readonly windows = new Map<string, { count: number; endsAt: number }>();
-
-  constructor(
-    private readonly max: number,
-    private readonly windowMs: number,
-    private readonly maxKeys = 10_000,
-  ) {}
-
-  /** Counts one attempt; the seconds until the key may try again when it is over the limit, else 0. */
-  hit(key: string, now = Date.now()): number {
-    let window = this.windows.get(key);
-    if (!window || window.endsAt <= now) {
-      this.prune(now);
-      window = { count: 0, endsAt: now + this.windowMs };
-      this.windows.delete(key);
-      this.windows.set(key, window);
-    }
-    window.count += 1;
-    return window.count > this.max ? Math.max(1, Math.ceil((window.endsAt - now) / 1000)) : 0;
-  }
-
-  /** Gives one attempt back (a sign-in that succeeded). */
-  refund(key: string): void {
-    const window = this.windows.get(key);
-    if (window && window.count > 0) window.count -= 1;
-  }
-
-  reset(key: string): void {
-    this.windows.delete(key);
-  }
-
-  /** Bounds memory: drops ended windows, then the oldest ones, once there are too many keys. */
-  private prune(now: number): void {
-    if (this.windows.size < this.maxKeys) return;
-    for (const [key, window] of this.windows) if (window.endsAt <= now) this.windows.delete(key);
-    for (const key of this.windows.keys()) {
-      if (this.windows.size < this.maxKeys) break;
-      this.windows.delete(key);
-    }
-  }
-}
-
 /** One answer for an unknown email and a wrong password alike: it must not reveal which it was. */
 const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Invalid email or password');
 
@@ -88,17 +42,20 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
   // (`maxPerIp`); over either limit the attempt gets 429 until the window passes. A success clears
   // its IP + email count and gives its attempt back to the IP count, so an operator (or a test
   // suite) signing in often is never locked out by its own successes.
+  // The counts live in the database, shared by every server process on it (signInAttempts.ts).
   const { max, timeWindowMs } = signInRateLimit;
-  const perAccount = new AttemptCounter(max, timeWindowMs);
-  const perIp = new AttemptCounter(signInRateLimit.maxPerIp ?? Math.max(DEFAULT_MAX_PER_IP, max), timeWindowMs);
+  const attempts = new SignInAttempts(db, {
+    perAccount: max,
+    perIp: signInRateLimit.maxPerIp ?? Math.max(DEFAULT_MAX_PER_IP, max),
+    windowMs: timeWindowMs,
+  });
 
   app.post<{ Body: SignInRequest }>(
     '/sign-in',
     { schema: ENDPOINTS['POST /auth/sign-in'] },
     async (request, reply): Promise<SignInResponse> => {
-      const accountKey = `${request.ip}|${emailKey(request.body.email)}`;
-      const ipKey = request.ip;
-      const retryAfter = Math.max(perAccount.hit(accountKey), perIp.hit(ipKey));
+      const email = emailKey(request.body.email);
+      const retryAfter = await attempts.hit(request.ip, email);
       if (retryAfter > 0) {
         reply.header('retry-after', retryAfter);
         throw new HttpError(429, 'rate_limited', `Too many sign-in attempts. Try again in ${retryAfter} seconds.`);
@@ -108,8 +65,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
       if (!credentials || !account) throw invalidCredentials();
       // The right password of a deactivated account still opens nothing; saying so is safe after the password check.
       if (account.accountActive === false) throw new HttpError(403, 'account_inactive', SESSION_ENDED.inactive);
-      perAccount.reset(accountKey);
-      perIp.refund(ipKey);
+      await attempts.succeeded(request.ip, email);
       await recordSignIn(db, account.uid);
       const { token, expiresAt } = await tokens.sign({
         uid: account.uid,

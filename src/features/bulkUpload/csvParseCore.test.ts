@@ -1,4 +1,5 @@
 // The worker's parse session, run in-thread on a jsdom File with real papaparse in chunk mode.
+import { waitFor } from '@testing-library/react';
 import Papa from 'papaparse';
 import { createCsvParseSession } from './csvParseCore';
 import type { FromParser, RowBatch } from './csvParseProtocol';
@@ -96,11 +97,15 @@ describe('csv parse session (worker core)', () => {
     const chunkBytes = 1024;
     const totalChunks = Math.ceil(file.size / chunkBytes);
     const { pull, messages } = startSession(file, 50, chunkBytes);
-    await tick(200);
-    // The encoding check reads every chunk once (a streaming validator keeps nothing), then parsing
-    // reads one chunk and waits for a pull.
+    // The BOM check, the encoding check (every chunk once: a streaming validator keeps nothing), then
+    // parsing reads one chunk and waits for a pull. Wait for those reads, however slow the machine (a
+    // fixed 200 ms here failed on a loaded one: the encoding pass was still running, and its reads were
+    // then counted against the pull).
+    const readsWithoutPull = 1 + totalChunks + 1;
+    await waitFor(() => expect(reads.mock.calls.length).toBeGreaterThanOrEqual(readsWithoutPull), { timeout: 30_000 });
+    await tick(50);
     const readsBeforeAnyPull = reads.mock.calls.length;
-    expect(readsBeforeAnyPull).toBeLessThanOrEqual(1 + totalChunks + 2);
+    expect(readsBeforeAnyPull).toBe(readsWithoutPull);
     expect(messages).toEqual([]);
 
     await pull();

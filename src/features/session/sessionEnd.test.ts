@@ -34,6 +34,11 @@ describe('endSession (a 401 in the middle of a session)', () => {
     expect(signOut).toHaveBeenCalled();
   });
 
+  it('signs out a live session even when an older notice is still in the state', async () => {
+    const { dispatched } = await runEndSession({ ...initialSessionState, status: 'signedIn', notice: 'an older notice' });
+    expect(dispatched).toEqual([signedOut({ notice: `${SESSION_ENDED_NOTICE}\nThis session was signed out.` })]);
+  });
+
   it('adds the notice when auth already reported the sign-out without one', async () => {
     const { dispatched } = await runEndSession({ ...initialSessionState, status: 'signedOut' });
     expect(dispatched).toHaveLength(1);
@@ -55,6 +60,14 @@ describe('sign-in failures (spec text first, a reason that is not about the cred
   ])('%s adds the reason on a second line', (status, message) => {
     const state = sessionReducer(initialSessionState, loginFailed(loginFailureDetail(failure(status, message))));
     expect(state.loginError).toBe(`${LOGIN_FAILED_MESSAGE}\n${message}`);
+  });
+
+  it.each([
+    ['a blank message', failure(503, '   ')],
+    ['a message that is not text', { status: 503, message: 42 }],
+    ['nothing at all', null],
+  ])('a 503 with %s adds nothing', (_what, error) => {
+    expect(loginFailureDetail(error)).toBeUndefined();
   });
 
   it.each([401, 403])('%s reads exactly the spec text (no hint whether the email exists)', (status) => {

@@ -201,4 +201,39 @@ describe('session saga', () => {
     expect(run.reload).toHaveBeenCalledTimes(1);
     run.task.cancel();
   });
+
+  it.each([
+    ['a message without its final period', new Error('v1.2 failed. '), 'v1.2 failed'],
+    ['a rejection with a text', 'database down.', 'database down'],
+    ['a rejection with neither', { code: 42 }, 'unknown error'],
+    ['an Error without a message', new Error('  '), 'unknown error'],
+  ])('a record read failing with %s quotes it in the notice', async (_what, failure, reason) => {
+    const backend = backendWithAccounts();
+    jest.spyOn(backend.userRecords, 'readUserRecord').mockRejectedValue(failure);
+    const run = start(backend);
+    backend.emitAccount(adminAccount);
+    await flush();
+    expect(run.state().notice).toBe(`Could not verify admin access (${reason}). Please try again.`);
+    run.task.cancel();
+  });
+
+  it('a session the backend ends mid-way (observeSessionEnded) signs out with its reason', async () => {
+    const backend = backendWithAccounts();
+    let end: (reason: string) => void = () => undefined;
+    backend.auth.observeSessionEnded = (onEnded) => {
+      end = onEnded;
+      return () => undefined;
+    };
+    const signOut = jest.spyOn(backend.auth, 'signOut');
+    const run = start(backend);
+    backend.emitAccount(adminAccount);
+    await flush();
+    expect(run.state().status).toBe('signedIn');
+    end('This session was signed out. Please sign in again.');
+    await flush();
+    expect(run.state().status).toBe('signedOut');
+    expect(run.state().notice).toContain('This session was signed out.');
+    expect(signOut).toHaveBeenCalled();
+    run.task.cancel();
+  });
 });

@@ -57,6 +57,8 @@ describe('cellOf', () => {
     expect(cellOf({ a: true })).toBe('{"a":true}');
     expect(cellOf(new Date('2026-11-22T10:00:00Z'))).toBe('2026-11-22T10:00:00.000Z');
     expect(cellOf(undefined)).toBe('');
+    // A date that is not one (a bad value read back) is an empty cell, not a RangeError that ends the export.
+    expect(cellOf(new Date('not a date'))).toBe('');
     expect(cellOf(false)).toBe(false);
   });
 });

@@ -1,0 +1,1 @@
+export declare const mutationModules: Record<string, { mutate: string[]; tests: string[] }>;

@@ -1,0 +1,52 @@
+// The modules issue 18 scopes mutation testing to: the files whose silent bug would cost most, and the test
+// files that are meant to catch it. Stryker runs one module at a time against only its tests, so a module's
+// score says what its own tests catch (and a run stays within a 2-core machine's patience). A module's tests
+// lie in one Jest project (jest.stryker.config.ts).
+export const mutationModules = {
+  'name rules': {
+    mutate: ['contract/nameRules.ts'],
+    tests: ['contract/nameRules.test.ts'],
+  },
+  'CSV reader': {
+    mutate: ['src/features/bulkUpload/csvParseCore.ts', 'src/features/bulkUpload/fileText.ts', 'src/features/bulkUpload/csvRows.ts'],
+    tests: [
+      'src/features/bulkUpload/csvParseCore.test.ts',
+      'src/features/bulkUpload/fileText.test.ts',
+      'src/features/bulkUpload/csvRows.test.ts',
+      'src/features/bulkUpload/csvImportIntegrity.test.ts',
+    ],
+  },
+  'import insert': {
+    mutate: ['server/src/names/importInsert.ts', 'server/src/names/bulkImportRows.ts', 'server/src/names/normalize.ts'],
+    tests: ['server/test/bulkImport.routes.test.ts', 'server/test/bulkImport.validation.test.ts', 'server/test/names.validation.test.ts'],
+  },
+  'tokens, sessions, guard': {
+    mutate: ['server/src/auth/tokens.ts', 'server/src/auth/sessions.ts', 'server/src/auth/guard.ts'],
+    tests: ['server/test/tokens.test.ts', 'server/test/sessions.test.ts', 'server/test/guard.test.ts', 'server/test/security.auth.test.ts'],
+  },
+  'analytics figures and SQL': {
+    mutate: [
+      'server/src/analytics/figures.ts',
+      'server/src/analytics/nameAnalytics.ts',
+      'server/src/analytics/userAnalytics.ts',
+      'server/src/analytics/totals.ts',
+    ],
+    tests: ['server/test/analytics.routes.test.ts', 'server/test/analytics.boundaries.test.ts'],
+  },
+  'user-list filters (server)': {
+    mutate: ['server/src/users/userList.ts'],
+    tests: ['server/test/usersAudit.routes.test.ts'],
+  },
+  'user-list filters (console)': {
+    mutate: ['src/features/users/usersQuery.ts'],
+    tests: ['src/features/users/usersQuery.test.ts'],
+  },
+  'export escaping': {
+    mutate: ['src/lib/export/csvWriter.ts'],
+    tests: ['src/lib/export/csvWriter.test.ts'],
+  },
+  'session saga': {
+    mutate: ['src/features/session/sessionSaga.ts'],
+    tests: ['src/features/session/sessionSaga.test.ts', 'src/features/session/sessionEnd.test.ts'],
+  },
+};
