@@ -92,16 +92,20 @@ export default tseslint.config(
   { files: ['src/app/hooks.ts'], rules: { 'no-restricted-imports': ['error', firebaseImports] } },
   { files: ['src/backend/firebase/**', 'scripts/verify-firebase-auth.ts'], rules: { 'no-restricted-imports': 'off' } },
   {
-    // contract/ is what console and server share: it depends on neither. The server takes nothing from the
-    // console but contract/ (tests may still check the two sides agree, e.g. the console's CSV normalizer
-    // against the server's validator); the console never imports the server.
+    // contract/ is what console and server share: it depends on neither. The server, its tests included,
+    // takes nothing from the console but contract/ (rules both sides check, such as the CSV normalizer,
+    // live there); the console never imports the server.
     files: ['server/**/*.ts', 'contract/**/*.ts', 'src/**/*.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            { target: './server/src', from: './src', message: 'The server shares only contract/ with the console, never src/.' },
+            {
+              target: ['./server/src', './server/test'],
+              from: './src',
+              message: 'The server (its tests too) shares only contract/ with the console, never src/.',
+            },
             { target: './contract', from: ['./src', './server'], message: 'contract/ depends on neither the console nor the server.' },
             { target: './src', from: './server', message: 'The console never imports the server: share it through contract/.' },
             ...consoleZones,

@@ -1,6 +1,6 @@
 import type { Config } from 'jest';
 
-// msw and friends ship ESM only; jose too (server). ts-jest turns them into CommonJS for Jest.
+// msw and friends ship ESM only; jose and typebox too. ts-jest turns them into CommonJS for Jest.
 const esmDeps = [
   'msw',
   '@mswjs',
@@ -11,6 +11,8 @@ const esmDeps = [
   'outvariant',
   'strict-event-emitter',
   'jose',
+  // contract/endpoints.ts: TypeBox 1.x ships ESM only.
+  'typebox',
 ];
 const transform = {
   '^.+\\.(t|j)sx?$|^.+\\.mjs$': [

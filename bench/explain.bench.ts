@@ -10,7 +10,7 @@ import type { Db } from '../server/src/db/types';
 import { firstLetter } from '../server/src/names/firstLetter';
 import { buildListQuery, insertNameColumns, NATIONALITIES_SQL, NATIONALITY_COUNTS_SQL } from '../server/src/names/repository';
 import type { BulkImportColumns } from '../server/src/names/bulkImportRows';
-import type { NamesFilter } from '../server/src/names/validation';
+import type { NamesFilter } from '../server/src/names/nameInput';
 import { realNames, seededRandom } from './lib/realNames';
 import { medianMs, table, timed } from './lib/timing';
 

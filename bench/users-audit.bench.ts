@@ -12,13 +12,13 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../server/src/app';
 import { buildAppEventCountsQuery } from '../server/src/audit/auditStats';
-import { buildAuditLogsQuery, encodeAuditCursor, parseAuditLogsQuery } from '../server/src/audit/auditTrail';
+import { buildAuditLogsQuery, encodeAuditCursor, auditLogsFilter } from '../server/src/audit/auditTrail';
 import { exactTimestampSql } from '../server/src/db/exactTimestamp';
 import { migrate } from '../server/src/db/migrate';
 import { openDatabase } from '../server/src/db/open';
 import type { Db, Queryable } from '../server/src/db/types';
 import { seedDemoData } from '../server/src/seed/seed';
-import { buildUserListQueries, parseUserListQuery, SEARCH_TEXT_SQL } from '../server/src/users/userList';
+import { buildUserListQueries, userListFilter, SEARCH_TEXT_SQL } from '../server/src/users/userList';
 import { signInAdmin } from './lib/backend';
 import { loadUsersAndAudit } from './lib/usersAuditData';
 import { table } from './lib/timing';
@@ -146,7 +146,11 @@ async function measure(target: Target): Promise<Measured[]> {
   try {
     const token = await signInAdmin(origin);
     const get = (url: string) => httpGetJson(`${origin}/api${url}`, token);
-    const query = (text: string) => Object.fromEntries(new URLSearchParams(text));
+    // The typed query the route's schema would hand over (numbers as numbers).
+    const query = (text: string) =>
+      Object.fromEntries(
+        [...new URLSearchParams(text)].map(([key, value]) => [key, key === 'limit' || key === 'offset' ? Number(value) : value]),
+      );
     const results: Measured[] = [];
 
     // A user search as an operator types it: part of one real surname, found among 100,000 (with the total).
@@ -156,9 +160,8 @@ async function measure(target: Target): Promise<Measured[]> {
     const term = String(someone.display_name).split(' ')[1]!.slice(1, 6).toLowerCase();
     {
       const q = `search=${encodeURIComponent(term)}&limit=50`;
-      const filter = parseUserListQuery(query(q));
-      if (!filter.ok) throw new Error(filter.error.message);
-      const { page, total } = buildUserListQueries(filter.value);
+      const filter = userListFilter(query(q));
+      const { page, total } = buildUserListQueries(filter);
       results.push({
         operation: `user search "${term}" (page of 50 + total)`,
         http: await p95Ms(() => get(`/users?${q}`)),
@@ -169,9 +172,8 @@ async function measure(target: Target): Promise<Measured[]> {
     }
     {
       // Two letters: too short for a trigram; the list reads rows in its order and the total stops at 1,000.
-      const filter = parseUserListQuery(query('search=an&limit=50'));
-      if (!filter.ok) throw new Error(filter.error.message);
-      const { page, total } = buildUserListQueries(filter.value);
+      const filter = userListFilter(query('search=an&limit=50'));
+      const { page, total } = buildUserListQueries(filter);
       const like = `${SEARCH_TEXT_SQL} LIKE $1`;
       const naive = [
         { sql: `SELECT * FROM users WHERE ${like} ORDER BY created_at DESC, uid DESC LIMIT 51`, params: ['%an%'] },
@@ -199,9 +201,8 @@ async function measure(target: Target): Promise<Measured[]> {
         `isPremium=true&accountActive=true&preferredGender=female&createdFrom=${since}&sort=lastActiveDate&order=desc&limit=50`,
       ],
     ] as const) {
-      const filter = parseUserListQuery(query(filtered));
-      if (!filter.ok) throw new Error(filter.error.message);
-      const { page, total } = buildUserListQueries(filter.value);
+      const filter = userListFilter(query(filtered));
+      const { page, total } = buildUserListQueries(filter);
       const countRows = {
         sql: 'SELECT count(*) FROM users WHERE is_premium AND account_active AND preferred_gender = $1',
         params: ['female'],
@@ -224,9 +225,8 @@ async function measure(target: Target): Promise<Measured[]> {
          SELECT 'console', 0, id, timestamp, action, target_id, actor_uid, before FROM console_actions ${where}
        ) merged ORDER BY timestamp DESC, rank DESC, id DESC`;
     {
-      const filter = parseAuditLogsQuery(query(`since=${week}&source=all`));
-      if (!filter.ok) throw new Error(filter.error.message);
-      const { sql, params } = buildAuditLogsQuery(filter.value);
+      const filter = auditLogsFilter(query(`since=${week}&source=all`));
+      const { sql, params } = buildAuditLogsQuery(filter);
       results.push({
         operation: 'audit page 1 of 100 (7 days, app + console)',
         http: await p95Ms(() => get(`/audit-logs?since=${week}&source=all`)),
@@ -242,9 +242,8 @@ async function measure(target: Target): Promise<Measured[]> {
         [Math.floor(AUDIT_LOGS / 2)],
       );
       const cursor = encodeAuditCursor({ timestamp: String(row.ts), source: 'app', id: Number(row.id) });
-      const filter = parseAuditLogsQuery(query(`source=all&cursor=${cursor}`));
-      if (!filter.ok) throw new Error(filter.error.message);
-      const { sql, params } = buildAuditLogsQuery(filter.value);
+      const filter = auditLogsFilter(query(`source=all&cursor=${cursor}`));
+      const { sql, params } = buildAuditLogsQuery(filter);
       results.push({
         operation: `audit page at row ~${DEEP_ROW.toLocaleString('en-US')} (cursor)`,
         http: await p95Ms(() => get(`/audit-logs?source=all&cursor=${cursor}`)),

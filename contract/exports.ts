@@ -1,5 +1,13 @@
 // Wire contract of the export reads and the database-admin calls (issue 10). Types only: the server
 // imports this file too.
+import type { Static } from 'typebox';
+import type {
+  DatabaseOverviewSchema,
+  ExportCountResponseSchema,
+  ExportRunRequestSchema,
+  ExportRunResponseSchema,
+  MigrationResponseSchema,
+} from './endpoints';
 import type { Gender, UserRecord } from './wire';
 
 /** Collections the console reads whole for exports (spec 7: "reads ... are used for ... export"). */
@@ -22,9 +30,7 @@ export interface ExportPageResponse<T> {
 }
 
 /** GET /api/export/{collection}/count[?from=&to=] -> how many rows the export will hold. */
-export interface ExportCountResponse {
-  total: number;
-}
+export type ExportCountResponse = Static<typeof ExportCountResponseSchema>;
 
 /** The names collection as exported (spec 3's API fields; random_seed once the migration ran). */
 export interface NameExportRow {
@@ -85,16 +91,8 @@ export type ExportFormat = 'csv' | 'json';
  * POST /api/export/runs: the console announces an export before reading it, and the server records
  * it on the console-action trail ('export.run').
  */
-export interface ExportRunRequest {
-  kind: ExportKind;
-  format: ExportFormat;
-  /** audit-log exports: the range asked for */
-  from?: string;
-  to?: string;
-}
-export interface ExportRunResponse {
-  runId: number;
-}
+export type ExportRunRequest = Static<typeof ExportRunRequestSchema>;
+export type ExportRunResponse = Static<typeof ExportRunResponseSchema>;
 
 /** The full backup document (spec 9: users, names, connections and audit_logs, version 1.0). */
 export const BACKUP_VERSION = '1.0';
@@ -102,17 +100,7 @@ export const BACKUP_COLLECTIONS = ['users', 'names', 'connections', 'audit_logs'
 export type BackupCollection = (typeof BACKUP_COLLECTIONS)[number];
 
 /** POST /api/admin/migrate/add-random-seed-column -> the outcome, in words for the operator. */
-export interface MigrationResponse {
-  message: string;
-  /** false when the column was already there (a second run changes nothing) */
-  applied: boolean;
-  durationMs: number;
-}
+export type MigrationResponse = Static<typeof MigrationResponseSchema>;
 
 /** GET /api/admin/database-overview: what the Database Admin overview shows. */
-export interface DatabaseOverview {
-  totalNames: number;
-  namesByGender: Record<Gender, number>;
-  nationalityCount: number;
-  hasRandomSeedColumn: boolean;
-}
+export type DatabaseOverview = Static<typeof DatabaseOverviewSchema>;

@@ -1,5 +1,7 @@
 // Wire contract of User Management and Audit Logs (issue 9): the /api routes of the reference backend and
 // the shapes the document ports return in both backends. Types and constants only: the server imports it too.
+import type { Static } from 'typebox';
+import type { AuditCountSchema, AuditStatsSchema, DeleteUserResponseSchema, UserFlagsUpdateSchema, UsersPageSchema } from './endpoints';
 import type { UserRecord } from './wire';
 
 // ---------------------------------------------------------------------------------------------------
@@ -55,44 +57,15 @@ export interface UsersQuery extends UserFilters {
   cursor?: string;
 }
 
-export interface UsersPage {
-  users: UserRecord[];
-  /**
-   * Records matching the filters (all pages). null when the backend cannot know it without reading every
-   * record (Firebase mode with a search text or a filter Firestore cannot run server-side).
-   */
-  total: number | null;
-  /**
-   * true when the backend stopped counting: more than `total` records match (a broad search or a date
-   * range, whose total needs the rows; the reference backend counts up to 1,000). Absent means exact.
-   */
-  totalIsLowerBound?: boolean;
-  /** Pass as `cursor` for the next page; null on the last page. */
-  nextCursor: string | null;
-}
+export type UsersPage = Static<typeof UsersPageSchema>;
 
 /** PATCH /api/users/:uid body: at least one of the two, nothing else. The server sets updatedAt itself. */
-export interface UserFlagsUpdate {
-  isPremium?: boolean;
-  accountActive?: boolean;
-}
+export type UserFlagsUpdate = Static<typeof UserFlagsUpdateSchema>;
 /** PATCH answers the updated record (with its new updatedAt). */
 export type UpdateUserResponse = UserRecord;
 
 /** DELETE /api/users/:uid answers what was removed with the record. */
-export interface DeleteUserResponse {
-  uid: string;
-  deleted: {
-    user: boolean;
-    /** The sign-in account (reference backend: yes; Firebase: needs the Admin SDK, so never from the console). */
-    account: boolean;
-    swipes: number;
-    connectionRequests: number;
-    connections: number;
-    /** Other users whose connectedUserId pointed at the deleted user: their link (and connectionStatus) is cleared. */
-    partnersUnlinked: number;
-  };
-}
+export type DeleteUserResponse = Static<typeof DeleteUserResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // Audit logs: GET /api/audit-logs, GET /api/audit-logs/stats
@@ -172,16 +145,7 @@ export interface AuditStatsQuery {
   source?: AuditSource;
 }
 
-export interface AuditEventCount {
-  source: 'app' | 'console';
-  event: string;
-  count: number;
-}
+export type AuditEventCount = Static<typeof AuditCountSchema>;
 
 /** Counts per event type in the range, most frequent first, and their total. */
-export interface AuditStats {
-  since: string | null;
-  source: AuditSource;
-  total: number;
-  byEvent: AuditEventCount[];
-}
+export type AuditStats = Static<typeof AuditStatsSchema>;

@@ -1,18 +1,29 @@
-// Wire contract between the console and the /api (and the reference backend's /auth).
-// Types only: the server imports this file too.
+// Wire contract between the console and the /api (and the reference backend's /auth). The types of what
+// goes over the wire are the Static<> of the endpoint schemas (endpoints.ts), the ones the server checks;
+// the rest are the console's own shapes of the same data and the constants both sides share.
+import type { Static } from 'typebox';
+import type {
+  ApiErrorBodySchema,
+  AuthAccountSchema,
+  BulkImportResponseSchema,
+  DocumentCountsSchema,
+  NameRecordSchema,
+  NamesPageResponseSchema,
+  NationalityCountSchema,
+  NotificationSettingsSchema,
+  RenewResponseSchema,
+  SignInRequestSchema,
+  SignInResponseSchema,
+  SwipeStatsSchema,
+  SystemHealthSchema,
+  UserRecordSchema,
+} from './endpoints';
 
 export type Gender = 'male' | 'female' | 'unisex';
 export const GENDERS: readonly Gender[] = ['male', 'female', 'unisex'];
 
-/** A name as GET /names returns it. */
-export interface NameRecord {
-  id: number;
-  name_id: number;
-  name: string;
-  gender: Gender;
-  nationality: string;
-  created_at: string;
-}
+/** A name as GET /names returns it (random_seed once the Database Admin migration ran). */
+export type NameRecord = Static<typeof NameRecordSchema>;
 
 export interface NameInput {
   name: string;
@@ -33,35 +44,16 @@ export interface NamesQuery {
  * GET /names from the reference backend: the page, and how many names match the filters in all.
  * `totalIsEstimate` is true when the backend could only estimate the total (the console says "about").
  */
-export interface NamesPageResponse {
-  names: NameRecord[];
-  total: number;
-  totalIsEstimate: boolean;
-}
+export type NamesPageResponse = Static<typeof NamesPageResponseSchema>;
 
 /** GET /names answers a list or an object with names (spec 7); the total is optional for other backends. */
 export type NamesResponse = NameRecord[] | { names: NameRecord[]; total?: number; totalIsEstimate?: boolean };
 
-export interface NationalityCount {
-  name: string;
-  count: number;
-}
+export type NationalityCount = Static<typeof NationalityCountSchema>;
 
-export interface SwipeStats {
-  totalNames: number;
-  totalSwipes: number;
-}
+export type SwipeStats = Static<typeof SwipeStatsSchema>;
 
-export interface SystemHealth {
-  postgresql: string;
-  tables: string[];
-  analytics_tables: string[];
-  views: string[];
-  /** Rows per table: exact for small tables, the catalog's estimate for large ones (listed in estimated_counts). */
-  table_counts: Record<string, number>;
-  /** Tables whose table_counts figure is an estimate (pg_class.reltuples), not an exact count. */
-  estimated_counts?: string[];
-}
+export type SystemHealth = Static<typeof SystemHealthSchema>;
 
 export interface BulkImportRow {
   name: string;
@@ -76,13 +68,7 @@ export interface BulkImportRequest {
   runId?: number;
 }
 
-export interface BulkImportResponse {
-  addedCount: number;
-  /** rows not stored because the same name, gender and nationality exists (in the database or earlier in the batch) */
-  duplicateCount?: number;
-  /** the run the batch was recorded under */
-  runId?: number;
-}
+export type BulkImportResponse = Static<typeof BulkImportResponseSchema>;
 
 /** Largest `names` list POST /admin/names/bulk-import accepts in one request. */
 export const BULK_IMPORT_MAX_ROWS = 5000;
@@ -90,39 +76,10 @@ export const BULK_IMPORT_MAX_ROWS = 5000;
 /** Letters of the Manage Names letter filter, in display order (spec 2). */
 export const FILTER_LETTERS: readonly string[] = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split(''), 'Á', 'É', 'Í', 'Ó', 'Ú', 'Ý', 'Æ', 'Ö'];
 
-export interface NotificationSettings {
-  matchedName: boolean;
-  connectionRequest: boolean;
-  connectionConfirmed: boolean;
-  connectionRejected: boolean;
-  partnerDisconnected: boolean;
-  dailyReminder: boolean;
-}
+export type NotificationSettings = Static<typeof NotificationSettingsSchema>;
 
 /** End-user record (users collection), spec section 3. Dates are ISO strings on the wire. */
-export interface UserRecord {
-  uid: string;
-  email: string | null;
-  username: string | null;
-  displayName: string | null;
-  accountActive: boolean;
-  isPremium: boolean;
-  createdAt: string | null;
-  updatedAt: string | null;
-  lastLogin: string | null;
-  lastActiveDate: string | null;
-  preferredGender: string;
-  preferredNationality: string;
-  preferredLanguage: string;
-  connectedUserId: string | null;
-  connectionStatus: string | null;
-  connectionRequestSent: boolean;
-  dailySwipeCount: number;
-  lastSwipeDate: string | null;
-  isAdmin: boolean;
-  notificationSettings: NotificationSettings;
-  totalActiveTimeFormatted: string;
-}
+export type UserRecord = Static<typeof UserRecordSchema>;
 
 /** Spec 3 defaults of a user's notification settings (a stored object may lack flags: these fill them). */
 export const DEFAULT_NOTIFICATION_SETTINGS: Readonly<NotificationSettings> = Object.freeze({
@@ -156,28 +113,14 @@ export const USER_RECORD_DEFAULTS = Object.freeze({
 } as const satisfies Partial<UserRecord>);
 
 /** The authenticated account (what the authentication service knows). */
-export interface AuthAccount {
-  uid: string;
-  email: string | null;
-  displayName: string | null;
-}
+export type AuthAccount = Static<typeof AuthAccountSchema>;
 
 /** POST /auth/sign-in (reference backend) */
-export interface SignInRequest {
-  email: string;
-  password: string;
-}
-export interface SignInResponse {
-  token: string;
-  expiresAt: string;
-  account: AuthAccount;
-}
+export type SignInRequest = Static<typeof SignInRequestSchema>;
+export type SignInResponse = Static<typeof SignInResponseSchema>;
 
 /** POST /auth/renew: a fresh token for the same session (quiet renewal while the operator is active). */
-export interface RenewResponse {
-  token: string;
-  expiresAt: string;
-}
+export type RenewResponse = Static<typeof RenewResponseSchema>;
 
 /** Live counts pushed by GET /api/live/counts (server-sent events, event name `counts`). */
 export interface LiveCounts {
@@ -186,14 +129,7 @@ export interface LiveCounts {
 }
 
 /** GET /api/documents/counts: document-store counts, the dashboard's fallback for names and swipes. */
-export interface DocumentCounts {
-  names: number;
-  swipes: number;
-}
+export type DocumentCounts = Static<typeof DocumentCountsSchema>;
 
 /** Every error the reference backend sends. `field` names the offending input on 400. */
-export interface ApiErrorBody {
-  error: string;
-  message: string;
-  field?: string;
-}
+export type ApiErrorBody = Static<typeof ApiErrorBodySchema>;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 import type { BulkImportResponse, BulkImportRow } from '../../contract/wire';
 import type { ImportRun } from '../../contract/importRuns';
-import { CSV_PARSE_OPTIONS, missingColumns, normalizeCsvRow, type RawCsvRow } from '../../src/features/bulkUpload/csvRows';
+import { CSV_PARSE_OPTIONS, missingColumns, normalizeCsvRow, type RawCsvRow } from '../../contract/csvRows';
 import type { FromChild, ToChild } from './importChild';
 
 export interface ImportOptions {

@@ -1,4 +1,4 @@
-import { normalizeCsvRow } from '../../src/features/bulkUpload/csvRows';
+import { normalizeCsvRow } from '../../contract/csvRows';
 import { parseIsoDate, validateBulkImportRows } from '../src/names/bulkImportRows';
 
 const NOW = new Date('2025-06-01T12:00:00.000Z');
@@ -85,7 +85,7 @@ describe('parseIsoDate', () => {
 });
 
 describe('agreement with the console normalizer', () => {
-  // The console (src/features/bulkUpload/csvRows.ts) normalizes before sending; the server normalizes
+  // The console (contract/csvRows.ts) normalizes before sending; the server normalizes
   // again. Both must agree, or the server would store something other than what the console counted.
   it('stores exactly what the console sends, for tricky cells', () => {
     const cells = [

@@ -154,6 +154,57 @@ describe('server errors', () => {
   });
 });
 
+describe('messages that quote input', () => {
+  const long = 'x'.repeat(100_000);
+
+  it.each([
+    ['an unknown body field', 'POST', '/api/names', { name: 'Anna', gender: 'female', nationality: 'english', [long]: 1 }],
+    ['an unknown query parameter', 'GET', `/api/names?${long}=1`, undefined],
+    ['an unknown path', 'GET', `/api/${long}`, undefined],
+    [
+      'a bulk-import row',
+      'POST',
+      '/api/admin/names/bulk-import',
+      { names: [{ name: 'Anna', gender: 'female', nationality: 'english', createdAt: '2026-01-01', [long]: 1 }] },
+    ],
+  ] as const)('quote at most a bounded part of %s', async (_what, method, url, payload) => {
+    const response = await t.app.inject({ method, url, headers: admin(), ...(payload ? { payload } : {}) });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.body.length).toBeLessThan(1_000);
+  });
+});
+
+describe('a full disk', () => {
+  // The failures a write meets when the disk is full: PostgreSQL's disk_full, and the file system's ENOSPC
+  // as PGlite (which writes its own files) raises it.
+  const failures = {
+    postgresql: Object.assign(new Error('could not extend file "base/16384/16385": No space left on device'), { code: '53100' }),
+    pglite: Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }),
+  };
+
+  it.each(Object.keys(failures) as (keyof typeof failures)[])('answers 507 with the reason on %s, never a bare 500', async (kind) => {
+    const full: Db = {
+      ...t.db,
+      transaction: () => Promise.reject(failures[kind]),
+      query: (sql, params) => (/^\s*(INSERT|UPDATE)/i.test(sql) ? Promise.reject(failures[kind]) : t.db.query(sql, params)),
+    };
+    const app = await buildApp({ db: full, sessionSecret: TEST_SESSION_SECRET });
+    try {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/names',
+        headers: admin(),
+        payload: { name: 'Anna', gender: 'female', nationality: 'english' },
+      });
+      expect(response.statusCode).toBe(507);
+      expect(response.json()).toEqual({ error: 'insufficient_storage', message: expect.stringContaining('no disk space left') });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('serving the built console', () => {
   let dir: string;
   let app: FastifyInstance;

@@ -9,7 +9,7 @@ const root = path.resolve(__dirname, '../..');
 const probes: Record<string, { file: string; code: string }> = {
   featureInternals: {
     file: 'src/features/names/probe.ts',
-    code: "import { normalizeCsvRow } from '../bulkUpload/csvRows';\nexport const x = normalizeCsvRow;\n",
+    code: "import { UPLOAD_ERROR_TEXT } from '../bulkUpload/importReport';\nexport const x = UPLOAD_ERROR_TEXT;\n",
   },
   featureIndex: { file: 'src/features/names/probe.ts', code: "import { jobPercent } from '../jobs';\nexport const x = jobPercent;\n" },
   firebaseOutsideAdapter: {
@@ -27,6 +27,7 @@ const probes: Record<string, { file: string; code: string }> = {
   },
   libOnFeature: { file: 'src/lib/probe.ts', code: "import { jobPercent } from '../features/jobs';\nexport const x = jobPercent;\n" },
   serverOnConsole: { file: 'server/src/probe.ts', code: "import { routes } from '../../src/app/routes';\nexport const x = routes;\n" },
+  serverTestOnConsole: { file: 'server/test/probe.ts', code: "import { routes } from '../../src/app/routes';\nexport const x = routes;\n" },
   contractOnConsole: { file: 'contract/probe.ts', code: "import { config } from '../src/config/env';\nexport const x = config;\n" },
   contractOnServer: { file: 'contract/probe.ts', code: "import { buildApp } from '../server/src/app';\nexport const x = buildApp;\n" },
   consoleOnServer: { file: 'src/app/probe.ts', code: "import { buildApp } from '../../server/src/app';\nexport const x = buildApp;\n" },
@@ -65,6 +66,7 @@ test.each([
   ['untypedHooks', 'no-restricted-imports'],
   ['libOnFeature', 'import-x/no-restricted-paths'],
   ['serverOnConsole', 'import-x/no-restricted-paths'],
+  ['serverTestOnConsole', 'import-x/no-restricted-paths'],
   ['contractOnConsole', 'import-x/no-restricted-paths'],
   ['contractOnServer', 'import-x/no-restricted-paths'],
   ['consoleOnServer', 'import-x/no-restricted-paths'],

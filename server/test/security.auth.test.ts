@@ -17,6 +17,8 @@ const tally = { tried: 0, refused: 0 };
 beforeAll(async () => {
   t = await createTestApp({
     seed: 'accounts',
+    // As npm start serves it: the console's static file route beside /api and /auth.
+    served: true,
     onRoute: (route: RouteOptions) => {
       for (const method of [route.method].flat()) routes.push({ method, url: route.url });
     },

@@ -10,7 +10,7 @@ const routes: RouteOptions[] = [];
 let t: TestApp;
 let baseUrl: string;
 beforeAll(async () => {
-  t = await createTestApp({ seed: 'accounts', onRoute: (route) => routes.push(route) });
+  t = await createTestApp({ seed: 'accounts', served: true, onRoute: (route) => routes.push(route) });
   baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(async () => {

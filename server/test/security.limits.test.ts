@@ -121,6 +121,22 @@ describe('security headers', () => {
     }
   });
 
+  it('keep every /auth and /api answer out of caches (Cache-Control: no-store), errors included', async () => {
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/auth/sign-in',
+      payload: { email: 'admin@babynames.test', password: 'admin-demo-password' },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.headers['cache-control']).toBe('no-store');
+    for (const url of ['/api/names', '/api/users', '/api/no-such-route', '/auth/account']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${t.adminToken}` } });
+      expect({ url, cacheControl: response.headers['cache-control'] }).toEqual({ url, cacheControl: 'no-store' });
+    }
+    const stranger = await t.app.inject({ method: 'GET', url: '/api/names' });
+    expect([stranger.statusCode, stranger.headers['cache-control']]).toEqual([401, 'no-store']);
+  });
+
   it('never serves a source map from the built console', async () => {
     const dist = mkdtempSync(path.join(os.tmpdir(), 'h3-dist-'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>console</title>');

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { SignInResponse } from '../../contract/wire';
 import { buildApp, type BuildAppOptions } from '../src/app';
@@ -19,6 +22,21 @@ export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef';
 export interface TestAppOptions extends Partial<Omit<BuildAppOptions, 'db'>> {
   /** 'full' (default): demo accounts + demo data. 'accounts': only the demo admin and user (empty names, swipes...). */
   seed?: 'full' | 'accounts';
+  /**
+   * The served configuration (npm start): a static folder with a console shell, a script and its source map,
+   * so the static file route exists beside /api and /auth as it does in production.
+   */
+  served?: boolean;
+}
+
+/** A built-console stand-in: index.html, assets/x.js and its source map that must never be served. */
+export function makeConsoleFolder(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'served-console-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>console</title><script type="module" src="/assets/x.js"></script>');
+  writeFileSync(path.join(dir, 'assets', 'x.js'), 'console.log(1);\n//# sourceMappingURL=x.js.map\n');
+  writeFileSync(path.join(dir, 'assets', 'x.js.map'), '{"version":3,"sources":["secret.ts"],"mappings":""}');
+  return dir;
 }
 
 export interface TestApp {
@@ -37,7 +55,8 @@ export interface TestApp {
  * of its own that close() drops, so parallel test files never see each other's rows.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { seed = 'full', ...appOptions } = options;
+  const { seed = 'full', served = false, ...appOptions } = options;
+  const consoleFolder = served ? makeConsoleFolder() : undefined;
   const databaseUrl = process.env.DATABASE_URL;
   const schema = databaseUrl ? `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}` : undefined;
   if (databaseUrl && schema) {
@@ -52,7 +71,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await migrate(db);
   await seedDemoData(db, { content: seed });
 
-  const app = await buildApp({ sessionSecret: TEST_SESSION_SECRET, logger: false, ...appOptions, db });
+  const app = await buildApp({
+    sessionSecret: TEST_SESSION_SECRET,
+    logger: false,
+    ...(consoleFolder ? { staticDir: consoleFolder } : {}),
+    ...appOptions,
+    db,
+  });
   await app.ready();
 
   const signIn = async (email: string, password: string) => {
@@ -71,6 +96,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       await app.close();
       await db.close();
+      if (consoleFolder) rmSync(consoleFolder, { recursive: true, force: true });
       if (databaseUrl && schema) {
         const admin = await openDatabase({ databaseUrl });
         try {

@@ -13,7 +13,7 @@ import type {
 import type { Gender } from '../../../contract/wire';
 import type { Queryable } from '../db/types';
 import { average, iso, ratio, round2 } from './figures';
-import type { DayRange } from './queryParams';
+import type { DayRange } from './filters';
 
 interface DailyTotals {
   swipes: number;

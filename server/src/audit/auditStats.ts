@@ -2,25 +2,17 @@
 // The app's events come from audit_event_daily_counts (kept by triggers, migration 041) for whole UTC
 // days plus a count of audit_logs for the first, partial day, so 90 days of a million events cost about
 // one day's rows. Console actions are few (people make them) and are counted directly.
-import { AUDIT_SOURCES, type AuditEventCount, type AuditSource, type AuditStats } from '../../../contract/usersAudit';
+import { type AuditEventCount, type AuditSource, type AuditStats } from '../../../contract/usersAudit';
 import type { Queryable } from '../db/types';
-import { queryChoice, queryInstant, unknownParameter, type Instant, type Query } from '../http/queryParams';
-import { ok, type Parsed } from '../names/result';
+import { toInstant, type Instant } from '../http/instant';
 
 export interface AuditStatsFilter {
   since?: Instant;
   source: AuditSource;
 }
 
-export function parseAuditStatsQuery(query: Query | undefined): Parsed<AuditStatsFilter> {
-  const q = query ?? {};
-  const unknown = unknownParameter(q, ['since', 'source']);
-  if (!unknown.ok) return unknown;
-  const since = queryInstant(q, 'since');
-  if (!since.ok) return since;
-  const source = queryChoice(q, 'source', AUDIT_SOURCES);
-  if (!source.ok) return source;
-  return ok({ ...(since.value ? { since: since.value } : {}), source: source.value ?? 'all' });
+export function auditStatsFilter(q: { since?: string; source?: AuditSource }): AuditStatsFilter {
+  return { ...(q.since !== undefined ? { since: toInstant(q.since) } : {}), source: q.source ?? 'all' };
 }
 
 const DAY_MS = 86_400_000;

@@ -2,18 +2,13 @@
 // paged with one keyset cursor across both. Rows are ordered by (timestamp DESC, source, id DESC), app
 // events before console actions at an equal timestamp; the cursor is the last row's exact timestamp
 // (microseconds, as text), source and id, so equal timestamps never make a page lose or repeat a row.
-import {
-  AUDIT_LOG_PAGE_SIZE,
-  AUDIT_SOURCES,
-  MAX_AUDIT_LOG_PAGE_SIZE,
-  type AuditEntry,
-  type AuditLogsPage,
-  type AuditSource,
-} from '../../../contract/usersAudit';
+import { AUDIT_LOG_PAGE_SIZE, type AuditEntry, type AuditLogsPage, type AuditSource } from '../../../contract/usersAudit';
 import { EXACT_TIMESTAMP, exactTimestampSql } from '../db/exactTimestamp';
 import type { Queryable } from '../db/types';
-import { queryChoice, queryInstant, queryInteger, queryText, unknownParameter, type Instant, type Query } from '../http/queryParams';
-import { fail, ok, type Parsed } from '../names/result';
+import type { Static } from 'typebox';
+import type { ENDPOINTS } from '../../../contract/endpoints';
+import { badRequest } from '../http/errors';
+import { toInstant, type Instant } from '../http/instant';
 
 type EntrySource = AuditEntry['source'];
 
@@ -52,31 +47,19 @@ function decodeAuditCursor(text: string): AuditCursor | null {
   }
 }
 
-export function parseAuditLogsQuery(query: Query | undefined): Parsed<AuditLogsFilter> {
-  const q = query ?? {};
-  const unknown = unknownParameter(q, ['since', 'event', 'source', 'limit', 'cursor']);
-  if (!unknown.ok) return unknown;
-  const f: AuditLogsFilter = { source: 'all', limit: AUDIT_LOG_PAGE_SIZE };
-  const since = queryInstant(q, 'since');
-  if (!since.ok) return since;
-  if (since.value) f.since = since.value;
-  const event = queryText(q, 'event', 100);
-  if (!event.ok) return event;
-  if (event.value !== undefined) f.event = event.value;
-  const source = queryChoice(q, 'source', AUDIT_SOURCES);
-  if (!source.ok) return source;
-  if (source.value) f.source = source.value;
-  const limit = queryInteger(q, 'limit', 1, MAX_AUDIT_LOG_PAGE_SIZE);
-  if (!limit.ok) return limit;
-  if (limit.value !== undefined) f.limit = limit.value;
-  const cursor = queryText(q, 'cursor', 500);
-  if (!cursor.ok) return cursor;
-  if (cursor.value !== undefined) {
-    const decoded = decodeAuditCursor(cursor.value);
-    if (!decoded) return fail('cursor', 'cursor is not one this server gave out');
+type AuditLogsQuery = Static<(typeof ENDPOINTS)['GET /api/audit-logs']['querystring']>;
+
+/** The filter of a GET /api/audit-logs page from its query (shape, bounds and formats checked by the schema). */
+export function auditLogsFilter(q: AuditLogsQuery): AuditLogsFilter {
+  const f: AuditLogsFilter = { source: q.source ?? 'all', limit: q.limit ?? AUDIT_LOG_PAGE_SIZE };
+  if (q.since !== undefined) f.since = toInstant(q.since);
+  if (q.event !== undefined) f.event = q.event;
+  if (q.cursor !== undefined) {
+    const decoded = decodeAuditCursor(q.cursor);
+    if (!decoded) throw badRequest('cursor is not one this server gave out', 'cursor');
     f.cursor = decoded;
   }
-  return ok(f);
+  return f;
 }
 
 const TIMESTAMP_KEY = exactTimestampSql('timestamp');

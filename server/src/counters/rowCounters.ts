@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types';
-import type { NamesFilter } from '../names/validation';
+import type { NamesFilter } from '../names/nameInput';
 
 /** The totals triggers keep in row_counters (migration 015). */
 export type CounterName = 'names' | 'swipes' | 'users' | 'accepted_connections';

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, QueryResult, Transaction } from './types';
@@ -13,14 +14,34 @@ async function run<T>(target: PgliteQueryable, sql: string, params?: unknown[]):
 }
 
 /**
+ * The data folder holds password hashes, sessions and admin flags: owner-only, folders 0700 and files
+ * 0600. PGlite writes its files with the process umask (0666 under a umask of 0), so the tree is tightened
+ * after opening and again after closing; between the two, the 0700 folder keeps any new file unreachable
+ * to other users.
+ */
+export function restrictToOwner(dir: string): void {
+  chmodSync(dir, 0o700);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) restrictToOwner(full);
+    else if (entry.isFile()) chmodSync(full, 0o600);
+  }
+}
+
+/**
  * Embedded PostgreSQL (WASM). `dataDir` is a folder (created if missing) or 'memory://'.
  * PGlite serves one query at a time; its own mutex queues concurrent callers, and a transaction
  * holds that mutex, so callers outside the transaction simply wait.
  */
 export async function openPglite(dataDir: string): Promise<Db> {
-  if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
+  const onDisk = !dataDir.includes('://');
+  if (onDisk) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    restrictToOwner(dataDir);
+  }
   // pg_trgm: the user list's partial search index (migration 040). Extensions must be named at start-up.
   const pg = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  if (onDisk) restrictToOwner(dataDir);
   return {
     kind: 'pglite',
     query: (sql, params) => run(pg, sql, params),
@@ -38,7 +59,9 @@ export async function openPglite(dataDir: string): Promise<Db> {
       );
     },
     async close() {
-      if (!pg.closed) await pg.close();
+      if (pg.closed) return;
+      await pg.close();
+      if (onDisk) restrictToOwner(dataDir);
     },
   };
 }

@@ -51,3 +51,24 @@ export function databaseUnavailableReason(error: unknown): string | undefined {
   const kind = unreachableKind(error);
   return kind ? `The server cannot reach its database (${kind}).` : undefined;
 }
+
+// A full disk: the write cannot be stored until an operator frees space. 53100 is PostgreSQL's disk_full,
+// ENOSPC the file system's (PGlite writes its files itself), EDQUOT a quota reached; PGlite can also
+// surface it as PostgreSQL's message "could not extend file ... No space left on device".
+const DISK_FULL_CODES = new Set(['53100', 'ENOSPC', 'EDQUOT']);
+const DISK_FULL_MESSAGE = /No space left on device|disk quota exceeded/i;
+
+function isDiskFull(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 3) return false;
+  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code === 'string' && DISK_FULL_CODES.has(code)) return true;
+  if (typeof message === 'string' && DISK_FULL_MESSAGE.test(message)) return true;
+  return isDiskFull(cause, depth + 1);
+}
+
+/** The reason to give when `error` means the database's disk is full (answered 507); undefined otherwise. */
+export function diskFullReason(error: unknown): string | undefined {
+  return isDiskFull(error)
+    ? 'The database has no disk space left: nothing was saved. Free disk space on the server (or raise its quota), then try again.'
+    : undefined;
+}

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { echo, MAX_ECHO_LENGTH } from '../../../contract/textRules';
 import type { ApiErrorBody } from '../../../contract/wire';
-import { databaseUnavailableReason } from '../db/unavailable';
+import { databaseUnavailableReason, diskFullReason } from '../db/unavailable';
 import { HttpError } from './errors';
 import { describeValidationError, fieldOfValidationError } from './validation';
 
@@ -22,16 +23,26 @@ const CODE_BY_STATUS: Record<number, string> = {
 /** How long a client should wait before retrying while the database is unreachable. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
+/** Longest message an error answer carries: a message may quote input (a field name, a path), never at length. */
+const MAX_MESSAGE_LENGTH = 400 + MAX_ECHO_LENGTH;
+
+/** The body with its message and field bounded, however much of the client's input they quote. */
+function bounded(body: ApiErrorBody): ApiErrorBody {
+  const message = body.message.length > MAX_MESSAGE_LENGTH ? `${body.message.slice(0, MAX_MESSAGE_LENGTH)}…` : body.message;
+  return { ...body, message, ...(body.field !== undefined ? { field: echo(body.field) } : {}) };
+}
+
 /** Every error leaves as an ApiErrorBody; a 5xx never carries the real message or stack (it is logged). */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send(error.toBody());
+      return reply.code(error.statusCode).send(bounded(error.toBody()));
     }
     if (error.validation && error.validation.length > 0) {
       const first = error.validation[0]!;
-      const field = fieldOfValidationError(first, error.validationContext ?? 'body');
-      const body: ApiErrorBody = { error: 'bad_request', message: describeValidationError(first, field), field };
+      // A field name may be a client's own (an unknown property): quoted, but bounded.
+      const field = echo(fieldOfValidationError(first, error.validationContext ?? 'body'));
+      const body: ApiErrorBody = { error: 'bad_request', message: describeValidationError(first, field, error.validationContext), field };
       return reply.code(400).send(body);
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
@@ -43,7 +54,14 @@ export function installErrorHandler(app: FastifyInstance): void {
         message: error.message,
         ...(error.code?.startsWith('FST_ERR_CTP') ? { field: 'body' } : {}),
       };
-      return reply.code(status).send(body);
+      return reply.code(status).send(bounded(body));
+    }
+    const diskFull = diskFullReason(error);
+    if (diskFull) {
+      // Not a bug either: the operator must free space. 507 Insufficient Storage, with the reason to show.
+      request.log.error({ code: (error as { code?: unknown }).code }, 'database disk full');
+      const body: ApiErrorBody = { error: 'insufficient_storage', message: diskFull };
+      return reply.code(507).send(body);
     }
     const unavailable = databaseUnavailableReason(error);
     if (unavailable) {
@@ -62,7 +80,7 @@ export function installErrorHandler(app: FastifyInstance): void {
 /** Unknown routes: a JSON 404 (the path only: a query string may carry a token). */
 export function notFoundBody(request: FastifyRequest): ApiErrorBody {
   const path = request.url.split('?')[0];
-  return { error: 'not_found', message: `Route ${request.method} ${path} not found` };
+  return { error: 'not_found', message: `Route ${request.method} ${echo(path)} not found` };
 }
 
 /**

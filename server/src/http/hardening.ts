@@ -10,8 +10,10 @@ import { contentSecurityPolicy } from '../../../contract/contentSecurityPolicy';
 export interface ServerLimits {
   /** time to receive a request's headers (slowloris) */
   headersTimeoutMs: number;
-  /** time to receive a whole request, body included */
+  /** time to receive a whole request, body included (Node's own check, a periodic sweep) */
   requestTimeoutMs: number;
+  /** time to receive a request's body once its headers are in: enforced per request (enforceBodyDeadline) */
+  bodyTimeoutMs: number;
   /** how long an idle keep-alive connection stays open */
   keepAliveTimeoutMs: number;
   /** a socket with no traffic at all for this long is closed (event streams send a heartbeat every 15 s) */
@@ -25,6 +27,7 @@ export interface ServerLimits {
 export const DEFAULT_SERVER_LIMITS: ServerLimits = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 60_000,
+  bodyTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
   idleSocketTimeoutMs: 120_000,
   maxConnections: 1_000,
@@ -95,6 +98,46 @@ function enforceHeaderDeadline(server: http.Server, ms: number): void {
   });
 }
 
+/**
+ * A request's body must arrive within `ms` of its headers. Node's requestTimeout is checked by the same
+ * periodic sweep as its headersTimeout, and measured here it did not close 300 connections that sent
+ * headers and part of a body, then nothing (one alone got its 408 after 60 s): this per-request timer
+ * does not depend on it. `request.complete` is true once the whole message is in, whether or not a
+ * route read it, so a request without a body, or an event stream, is never cut.
+ */
+function enforceBodyDeadline(server: http.Server, ms: number): void {
+  server.on('request', (request: http.IncomingMessage, response: http.ServerResponse) => {
+    if (request.complete) return;
+    const timer = setTimeout(() => {
+      if (request.complete) return;
+      const socket = request.socket;
+      if (!response.headersSent) {
+        sendRawError(socket, 408, { error: 'request_timeout', message: 'The request body was not received in time' });
+        socket.destroySoon();
+      } else socket.destroy();
+    }, ms);
+    timer.unref();
+    const stop = () => clearTimeout(timer);
+    // Not stopped when the answer is sent: a route may answer (401, 413) before the body is in, and Node
+    // then keeps reading what is left of it on the same connection.
+    request.once('end', stop);
+    response.once('close', stop);
+  });
+}
+
+/** The path of a URL with its percent-escapes decoded (repeatedly, so a double-encoded one is seen too); undecodable text as it is. */
+export function decodedPath(url: string): string {
+  let path = url.split('?')[0]!.split('#')[0]!;
+  for (let i = 0; i < 3 && path.includes('%'); i++) {
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      break;
+    }
+  }
+  return path;
+}
+
 /** Fastify options: our own HTTP server with its limits, long parameters, and JSON for framework errors. */
 export function hardenedServerOptions(limits: ServerLimits = DEFAULT_SERVER_LIMITS): Partial<FastifyServerOptions> {
   return {
@@ -114,6 +157,7 @@ export function hardenedServerOptions(limits: ServerLimits = DEFAULT_SERVER_LIMI
       server.timeout = limits.idleSocketTimeoutMs;
       server.maxConnections = limits.maxConnections;
       enforceHeaderDeadline(server, limits.headersTimeoutMs);
+      enforceBodyDeadline(server, limits.bodyTimeoutMs);
       return server;
     },
     clientErrorHandler: (error, socket) => {
@@ -145,10 +189,14 @@ export interface HardeningOptions {
 }
 
 const API_PATH = /^\/api(\/|\?|$)/;
+const BACKEND_PATH = /^\/(api|auth)(\/|\?|$)/;
 
 export function installHardening(app: FastifyInstance, options: HardeningOptions): void {
   const csp = contentSecurityPolicy({ connectSources: options.connectSources });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    // Sign-in answers carry tokens and /api answers carry user records: no cache (browser, proxy) may keep
+    // them. Routes that chose their own policy keep it.
+    if (BACKEND_PATH.test(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     reply.header('content-security-policy', csp);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
@@ -167,9 +215,10 @@ export function installHardening(app: FastifyInstance, options: HardeningOptions
     );
   });
 
-  // Source maps are never served, even if a build left some in the folder.
+  // Source maps are never served, even if a build left some in the folder. The path is checked as the file
+  // server will read it, decoded: '/x.js%2Emap' and '/x.js.ma%70' name x.js.map too.
   app.addHook('onRequest', async (request, reply) => {
-    if (/\.map$/i.test(request.url.split('?')[0]!)) return reply.code(404).send({ error: 'not_found', message: 'Not found' });
+    if (/\.map$/i.test(decodedPath(request.url))) return reply.code(404).send({ error: 'not_found', message: 'Not found' });
   });
 
   // Unknown /api paths answer exactly like known ones to a stranger (401), so the routes cannot be mapped.

@@ -4,7 +4,10 @@
 // added later are covered too; the answer is 400 naming the field.
 import type { FastifyInstance } from 'fastify';
 import { describeTextProblem, type TextProblem } from '../../../contract/nameRules';
-import { badRequest } from './errors';
+import { badRequest, HttpError } from './errors';
+
+const isEmptyObject = (value: unknown) =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
 
 // In URLs every control character is suspect (a path or filter never holds one); in JSON bodies only
 // what cannot be stored faithfully, since free text may hold a line break.
@@ -65,5 +68,14 @@ export function installInputGuards(app: FastifyInstance): void {
       const [field, problem] = found;
       throw badRequest(describeTextProblem(field, problem), field);
     }
+    // A route whose schema has no body takes none: fields sent to it would be ignored, which a client
+    // must not mistake for being applied. An empty object is no data (the spec sends {} with a JSON header).
+    // Unknown routes are left to the not-found handler.
+    const body: unknown = request.body;
+    const takesBody = Boolean((request.routeOptions.schema as { body?: unknown } | undefined)?.body);
+    if (request.is404 || takesBody || body === undefined || body === '' || isEmptyObject(body)) return;
+    if (typeof body === 'string' || Buffer.isBuffer(body))
+      throw new HttpError(415, 'unsupported_media_type', 'Send Content-Type: application/json');
+    throw badRequest('This call takes no parameters in its body: send none, or an empty JSON object', 'body');
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify';
+import { WIRE_FORMATS } from '../../../contract/textRules';
 
 /** 'names[3].gender' from the ajv instance path '/names/3/gender'. */
 function fieldFromPath(instancePath: string): string {
@@ -29,9 +30,14 @@ export function fieldOfValidationError(error: FastifySchemaValidationError, cont
   return field || context;
 }
 
-export function describeValidationError(error: FastifySchemaValidationError, field: string): string {
+export function describeValidationError(error: FastifySchemaValidationError, field: string, context?: string): string {
   const params = error.params as Record<string, unknown>;
   if (typeof params.missingProperty === 'string') return `${field} is required`;
-  if (error.keyword === 'additionalProperties') return `${field} is not allowed`;
+  if (error.keyword === 'additionalProperties') {
+    return context === 'querystring' ? `${field} is not a parameter of this route` : `${field} is not allowed`;
+  }
+  if (error.keyword === 'format' && typeof params.format === 'string' && WIRE_FORMATS[params.format]) {
+    return `${field} ${WIRE_FORMATS[params.format]!.rule}`;
+  }
   return `${field} ${error.message ?? 'is invalid'}`;
 }

@@ -1,5 +1,6 @@
 import { AjvCompiler } from '@fastify/ajv-compiler';
 import type { FastifySchemaValidationError, FastifyServerOptions } from 'fastify';
+import { WIRE_FORMATS } from '../../../contract/textRules';
 
 type SchemaControllerOptions = NonNullable<FastifyServerOptions['schemaController']>;
 
@@ -17,9 +18,10 @@ type BuildFromPool = (
 ) => (route: RouteSchemaDefinition) => Validate;
 
 /**
- * A body schema of an object that does not say whether other properties are allowed gets
- * `additionalProperties: false`: a field the route does not know is a client bug or a probe (issue 7 §3),
- * so every route's body is closed unless it opens itself explicitly.
+ * A schema of an object that does not say whether other properties are allowed gets
+ * `additionalProperties: false`: a field or parameter the route does not know is a client bug or a probe
+ * (`?nationalty=irish` must not answer every name), so every route's input is closed unless it opens
+ * itself explicitly.
  */
 export function closedObject(schema: unknown): unknown {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return schema;
@@ -29,25 +31,90 @@ export function closedObject(schema: unknown): unknown {
 }
 
 /**
- * Fastify's validator, with two changes: unknown properties are refused, never stripped (closedObject
- * above), and JSON bodies are checked strictly. Query strings, path
- * parameters and headers arrive as text, so they keep Fastify's coercion ('50' -> 50 for a number);
- * a body already has JSON types, and turning a client's `42` into "42" or `"true"` into true would
- * hide its bugs instead of answering 400.
+ * Digits only, at most 15 of them (what a JS number holds exactly), with a leading minus: ajv's coercion
+ * would also take '0x10', '1e3', '+1', ' 12 ', 'Infinity' or '1e309', each a different number than the
+ * text shows (or none at all).
+ */
+const STRICT_INTEGER = /^-?\d{1,15}$/;
+const STRICT_NUMBER = /^-?\d{1,15}(\.\d{1,15})?$/;
+
+function numericProperties(schema: unknown): Map<string, RegExp> {
+  const found = new Map<string, RegExp>();
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> } | undefined)?.properties ?? {};
+  for (const [name, property] of Object.entries(properties)) {
+    if (property.type === 'integer') found.set(name, STRICT_INTEGER);
+    else if (property.type === 'number') found.set(name, STRICT_NUMBER);
+  }
+  return found;
+}
+
+function refusal(field: string, message: string, keyword = 'type'): FastifySchemaValidationError {
+  return { keyword, instancePath: `/${field}`, schemaPath: `#/properties/${field}`, params: {}, message };
+}
+
+/**
+ * Query strings and path parameters arrive as text. Before ajv coerces them: blank query parameters
+ * count as absent (the console's forms send `?gender=`) and others are trimmed, and numbers must be
+ * written as digits (STRICT_INTEGER).
+ */
+function textPartValidator(route: RouteSchemaDefinition, validate: Validate): Validate {
+  const numeric = numericProperties(route.schema);
+  const check = ((data: unknown) => {
+    if (data && typeof data === 'object' && !Array.isArray(data)) {
+      const values = data as Record<string, unknown>;
+      for (const [key, value] of Object.entries(values)) {
+        if (typeof value !== 'string') continue;
+        if (route.httpPart === 'querystring') {
+          const trimmed = value.trim();
+          if (trimmed === '') {
+            delete values[key];
+            continue;
+          }
+          values[key] = trimmed;
+        }
+        const pattern = numeric.get(key);
+        if (pattern && !pattern.test(values[key] as string)) {
+          check.errors = [refusal(key, 'must be a whole number written in digits')];
+          return false;
+        }
+      }
+    }
+    const valid = validate(data);
+    check.errors = validate.errors;
+    return valid;
+  }) as Validate;
+  return check;
+}
+
+/** The formats of contract/textRules.ts, for ajv. */
+const wireFormats = Object.fromEntries(
+  Object.entries(WIRE_FORMATS).map(([name, { check }]) => [name, { type: 'string', validate: check }]),
+);
+
+/**
+ * Fastify's validator, with these changes: unknown properties are refused, never stripped (closedObject
+ * above); JSON bodies are checked strictly; query and path numbers are digits only (textPartValidator);
+ * the contract's formats (free text, instants, days) are known. Query strings and path parameters keep
+ * Fastify's coercion after that ('50' -> 50 for a number); a body already has JSON types, and turning a
+ * client's `42` into "42" or `"true"` into true would hide its bugs instead of answering 400.
  */
 export function strictBodyValidators(): SchemaControllerOptions {
   const fromPool = AjvCompiler() as unknown as BuildFromPool;
   const buildValidator = (externalSchemas: unknown, ajvOptions?: { customOptions?: Record<string, unknown>; plugins?: unknown[] }) => {
     const options = { customOptions: {}, plugins: [], ...ajvOptions };
+    const custom = { ...options.customOptions, formats: { ...(options.customOptions.formats as object), ...wireFormats } };
     // removeAdditional: false everywhere: Fastify's default ('all'... 'true') strips unknown properties
     // silently, so { email, isAdmin: true } would pass as { email }; refused instead, naming the field.
-    const coercing = fromPool(externalSchemas, { ...options, customOptions: { ...options.customOptions, removeAdditional: false } });
+    const coercing = fromPool(externalSchemas, { ...options, customOptions: { ...custom, removeAdditional: false } });
     const strict = fromPool(externalSchemas, {
       ...options,
-      customOptions: { ...options.customOptions, coerceTypes: false, removeAdditional: false },
+      customOptions: { ...custom, coerceTypes: false, removeAdditional: false },
     });
-    return (route: RouteSchemaDefinition) =>
-      route.httpPart === 'body' ? strict({ ...route, schema: closedObject(route.schema) }) : coercing(route);
+    return (route: RouteSchemaDefinition) => {
+      if (route.httpPart === 'body') return strict({ ...route, schema: closedObject(route.schema) });
+      const closed = { ...route, schema: route.httpPart === 'headers' ? route.schema : closedObject(route.schema) };
+      return textPartValidator(closed, coercing(closed));
+    };
   };
   return {
     compilersFactory: {

@@ -8,6 +8,7 @@ import type {
   ImportRunState,
 } from '../../../contract/importRuns';
 import { IMPORT_RUN_STALE_MS } from '../../../contract/importRuns';
+import { MAX_FILE_NAME_LENGTH } from '../../../contract/endpoints';
 import type { Actor } from '../audit/consoleActions';
 import type { Queryable } from '../db/types';
 import { conflict, notFound } from '../http/errors';
@@ -55,9 +56,6 @@ export function toImportRun(row: ImportRunRow): ImportRun {
     rowsUndone: row.rows_undone === null ? null : Number(row.rows_undone),
   };
 }
-
-/** Longest file name kept (the browser's name of the chosen file; longer ones are cut). */
-export const MAX_FILE_NAME_LENGTH = 255;
 
 export async function startRun(tx: Queryable, actor: Actor, fileName: string): Promise<ImportRun> {
   const { rows } = await tx.query<ImportRunRow>(

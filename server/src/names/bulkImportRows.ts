@@ -1,8 +1,13 @@
 import type { Gender } from '../../../contract/wire';
 import { firstLetter } from './firstLetter';
 import { capitalizeName, cleanKey, cleanText, describeTextProblem, isGender, textProblem } from './normalize';
-import { fail, ok, type Parsed } from './result';
-import { unknownField } from './validation';
+
+/** A row check's outcome: the value, or the field and message of the first problem (the route's 400). */
+export type Parsed<T> = { ok: true; value: T } | { ok: false; error: { field: string; message: string } };
+const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
+const fail = <T = never>(field: string, message: string): Parsed<T> => ({ ok: false, error: { field, message } });
+const unknownField = (object: Record<string, unknown>, allowed: readonly string[]) =>
+  Object.keys(object).find((key) => !allowed.includes(key));
 
 const BULK_ROW_FIELDS = ['name', 'gender', 'nationality', 'createdAt'] as const;
 

@@ -7,7 +7,7 @@ import { recordConsoleAction, type Actor } from '../audit/consoleActions';
 import type { Db, Queryable } from '../db/types';
 import { conflict, notFound } from '../http/errors';
 import { NAME_COLUMNS, toNameRecord } from './repository';
-import type { NameValues } from './validation';
+import type { NameValues } from './nameInput';
 
 type NameRow = Parameters<typeof toNameRecord>[0];
 

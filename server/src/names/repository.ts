@@ -3,7 +3,7 @@ import { matchingNamesCountSql, nameFilterConditions } from '../counters/rowCoun
 import { forgetRandomSeedColumn, randomSeedColumnPresent } from '../dbAdmin/randomSeedColumn';
 import type { Queryable } from '../db/types';
 import type { BulkImportColumns } from './bulkImportRows';
-import type { NameValues, NamesFilter } from './validation';
+import type { NameValues, NamesFilter } from './nameInput';
 
 /** A names row as the driver returns it. db/types.ts promises int8 as a number; Number() below keeps
  * the mapping right should a driver hand back a string or bigint instead. */

@@ -1,7 +1,12 @@
 // The analytics API (spec 7, issue 8): every GET /analytics/* call and GET /matches/{a}/{b}, registered
 // by app.ts inside the admin-guarded /api scope. Reads come from the analytics_* summaries (migration 030).
-import type { FastifyPluginAsync } from 'fastify';
+// Inputs are checked by their schemas in contract/endpoints.ts.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ANALYTICS_DEFAULTS } from '../../../contract/analytics';
+import { ENDPOINTS } from '../../../contract/endpoints';
+import { echo } from '../../../contract/textRules';
+import { dayRange, gender, origin, trendWindow } from '../analytics/filters';
+import { nameAnalytics, topNamesByGender, topNamesByNationality, topRankedNames } from '../analytics/nameAnalytics';
 import {
   matchAnalytics,
   matchConversionRate,
@@ -11,24 +16,11 @@ import {
   swipesOverTime,
   userStats,
 } from '../analytics/totals';
-import { nameAnalytics, topNamesByGender, topNamesByNationality, topRankedNames } from '../analytics/nameAnalytics';
-import * as params from '../analytics/queryParams';
 import { existingUsers, pairMatches, swipeSessions, userSwipeInsights, userSwipes } from '../analytics/userAnalytics';
 import type { Db } from '../db/types';
 import { badRequest, notFound } from '../http/errors';
-import type { Parsed } from '../names/result';
 
-/** The value of a parsed parameter, or the 400 naming it. */
-function valid<T>(parsed: Parsed<T>): T {
-  if (!parsed.ok) throw badRequest(parsed.error.message, parsed.error.field);
-  return parsed.value;
-}
-
-type Query = { Querystring: params.Query };
-type UserRoute = { Params: { id?: string }; Querystring: params.Query };
-type PairRoute = { Params: { a?: string; b?: string }; Querystring: params.Query };
-
-const unknownUser = (id: string) => notFound(`No user with id ${id}`);
+const unknownUser = (id: string) => notFound(`No user with id ${echo(id)}`);
 
 /** A per-user result, or the 404 when the user does not exist. */
 function found<T>(value: T | null, id: string): T {
@@ -42,59 +34,58 @@ export interface AnalyticsRoutesOptions {
   now?: () => Date;
 }
 
-export const analyticsRoutes: FastifyPluginAsync<AnalyticsRoutesOptions> = async (app, { db, now = () => new Date() }) => {
-  app.get('/analytics/top-names-by-gender', async () => topNamesByGender(db));
-  app.get('/analytics/top-names-by-nationality', async () => topNamesByNationality(db));
-  app.get('/analytics/user-stats', async () => userStats(db));
-  app.get('/analytics/decision-time-stats', async () => decisionTimeStats(db));
-  app.get('/analytics/match-conversion-rate', async () => matchConversionRate(db));
-
-  app.get<Query>('/analytics/name-analytics', async (request) => {
-    const q = request.query ?? {};
-    return nameAnalytics(db, {
-      limit: valid(params.limit(q, ANALYTICS_DEFAULTS.nameAnalyticsLimit)),
-      gender: valid(params.gender(q)),
-      origin: valid(params.origin(q)),
-    });
-  });
-  app.get<Query>('/analytics/top-ranked-names', async (request) =>
-    topRankedNames(db, valid(params.limit(request.query ?? {}, ANALYTICS_DEFAULTS.topRankedLimit))),
+export const analyticsRoutes: FastifyPluginAsyncTypebox<AnalyticsRoutesOptions> = async (app, { db, now = () => new Date() }) => {
+  app.get('/analytics/top-names-by-gender', { schema: ENDPOINTS['GET /api/analytics/top-names-by-gender'] }, async () =>
+    topNamesByGender(db),
   );
-  app.get<Query>('/analytics/match-analytics', async (request) =>
-    matchAnalytics(db, valid(params.limit(request.query ?? {}, ANALYTICS_DEFAULTS.matchAnalyticsLimit))),
+  app.get('/analytics/top-names-by-nationality', { schema: ENDPOINTS['GET /api/analytics/top-names-by-nationality'] }, async () =>
+    topNamesByNationality(db),
   );
-  app.get<Query>('/analytics/daily-active-users', async (request) =>
-    dailyActiveUsers(db, valid(params.dayRange(request.query ?? {}, now()))),
+  app.get('/analytics/user-stats', { schema: ENDPOINTS['GET /api/analytics/user-stats'] }, async () => userStats(db));
+  app.get('/analytics/decision-time-stats', { schema: ENDPOINTS['GET /api/analytics/decision-time-stats'] }, async () =>
+    decisionTimeStats(db),
   );
-  app.get<Query>('/analytics/swipes-over-time', async (request) => swipesOverTime(db, valid(params.dayRange(request.query ?? {}, now()))));
-  app.get<Query>('/analytics/popularity-trends', async (request) =>
-    popularityTrends(db, valid(params.trendWindow(request.query ?? {}, now()))),
+  app.get('/analytics/match-conversion-rate', { schema: ENDPOINTS['GET /api/analytics/match-conversion-rate'] }, async () =>
+    matchConversionRate(db),
   );
 
-  app.get<UserRoute>('/analytics/user-swipes/:id', async (request) => {
-    const id = valid(params.userId(request.params.id, 'id'));
-    const limit = valid(params.limit(request.query ?? {}, ANALYTICS_DEFAULTS.userSwipesLimit, 0));
-    return found(await userSwipes(db, id, limit), id);
-  });
-  app.get<UserRoute>('/analytics/user-swipe-insights/:id', async (request) => {
-    const id = valid(params.userId(request.params.id, 'id'));
-    return found(await userSwipeInsights(db, id), id);
-  });
-  app.get<UserRoute>('/analytics/swipe-sessions/:id', async (request) => {
-    const id = valid(params.userId(request.params.id, 'id'));
-    const limit = valid(params.limit(request.query ?? {}, ANALYTICS_DEFAULTS.sessionsLimit));
-    return found(await swipeSessions(db, id, limit), id);
-  });
+  app.get('/analytics/name-analytics', { schema: ENDPOINTS['GET /api/analytics/name-analytics'] }, async ({ query }) =>
+    nameAnalytics(db, {
+      limit: query.limit ?? ANALYTICS_DEFAULTS.nameAnalyticsLimit,
+      gender: gender(query.gender),
+      origin: origin(query.origin),
+    }),
+  );
+  app.get('/analytics/top-ranked-names', { schema: ENDPOINTS['GET /api/analytics/top-ranked-names'] }, async ({ query }) =>
+    topRankedNames(db, query.limit ?? ANALYTICS_DEFAULTS.topRankedLimit),
+  );
+  app.get('/analytics/match-analytics', { schema: ENDPOINTS['GET /api/analytics/match-analytics'] }, async ({ query }) =>
+    matchAnalytics(db, query.limit ?? ANALYTICS_DEFAULTS.matchAnalyticsLimit),
+  );
+  app.get('/analytics/daily-active-users', { schema: ENDPOINTS['GET /api/analytics/daily-active-users'] }, async ({ query }) =>
+    dailyActiveUsers(db, dayRange(query, now())),
+  );
+  app.get('/analytics/swipes-over-time', { schema: ENDPOINTS['GET /api/analytics/swipes-over-time'] }, async ({ query }) =>
+    swipesOverTime(db, dayRange(query, now())),
+  );
+  app.get('/analytics/popularity-trends', { schema: ENDPOINTS['GET /api/analytics/popularity-trends'] }, async ({ query }) =>
+    popularityTrends(db, trendWindow(query.days ?? ANALYTICS_DEFAULTS.popularityTrendDays, now())),
+  );
 
-  app.get<PairRoute>('/matches/:a/:b', async (request) => {
-    const a = valid(params.userId(request.params.a, 'a'));
-    const b = valid(params.userId(request.params.b, 'b'));
+  app.get('/analytics/user-swipes/:id', { schema: ENDPOINTS['GET /api/analytics/user-swipes/:id'] }, async ({ params, query }) =>
+    found(await userSwipes(db, params.id, query.limit ?? ANALYTICS_DEFAULTS.userSwipesLimit), params.id),
+  );
+  app.get('/analytics/user-swipe-insights/:id', { schema: ENDPOINTS['GET /api/analytics/user-swipe-insights/:id'] }, async ({ params }) =>
+    found(await userSwipeInsights(db, params.id), params.id),
+  );
+  app.get('/analytics/swipe-sessions/:id', { schema: ENDPOINTS['GET /api/analytics/swipe-sessions/:id'] }, async ({ params, query }) =>
+    found(await swipeSessions(db, params.id, query.limit ?? ANALYTICS_DEFAULTS.sessionsLimit), params.id),
+  );
+
+  app.get('/matches/:a/:b', { schema: ENDPOINTS['GET /api/matches/:a/:b'] }, async ({ params: { a, b }, query }) => {
     if (a === b) throw badRequest('b must be another user than a', 'b');
-    const q = request.query ?? {};
-    const limit = valid(params.limit(q, ANALYTICS_DEFAULTS.matchesLimit));
-    const offset = valid(params.integer(q, 'offset', 0, 0, 1_000_000));
     const known = await existingUsers(db, [a, b]);
     for (const id of [a, b]) if (!known.has(id)) throw unknownUser(id);
-    return pairMatches(db, a, b, limit, offset);
+    return pairMatches(db, a, b, query.limit ?? ANALYTICS_DEFAULTS.matchesLimit, query.offset ?? 0);
   });
 };

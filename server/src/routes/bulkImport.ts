@@ -1,5 +1,6 @@
 // POST /admin/names/bulk-import (spec 7, issue 3): registered by app.ts inside the admin-guarded /api scope.
 import type { FastifyPluginAsync } from 'fastify';
+import { ENDPOINTS } from '../../../contract/endpoints';
 import { BULK_IMPORT_MAX_ROWS, type BulkImportResponse } from '../../../contract/wire';
 import { actorOf, recordConsoleAction } from '../audit/consoleActions';
 import type { Db } from '../db/types';
@@ -7,22 +8,6 @@ import { badRequest, HttpError } from '../http/errors';
 import { assertRunOpen, countBatch, finishRun, startRun } from '../imports/importRuns';
 import { validateBulkImportRows } from '../names/bulkImportRows';
 import { insertImportBatch } from '../names/importInsert';
-
-/**
- * The JSON schema checks only the envelope ({ names: [...], runId? } with at most BULK_IMPORT_MAX_ROWS
- * items), which Fastify compiles once and runs before the handler (body validators are strict, no
- * type coercion: see http/validators.ts). The rows themselves are left to validateBulkImportRows,
- * which answers every row error in one format that names the row and field (names[i].gender) and
- * normalizes the values it accepts.
- */
-const bodySchema = {
-  type: 'object',
-  required: ['names'],
-  properties: {
-    names: { type: 'array', maxItems: BULK_IMPORT_MAX_ROWS },
-    runId: { type: 'integer', minimum: 1 },
-  },
-} as const;
 
 /**
  * The route's own body limit, so it does not depend on the app-wide one (Fastify's default is 1 MiB):
@@ -35,47 +20,51 @@ const BODY_LIMIT = BULK_IMPORT_MAX_ROWS * 1024;
 export const SINGLE_BATCH_RUN_NAME = '(a single bulk-import request)';
 
 export const bulkImportRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  app.post('/admin/names/bulk-import', { schema: { body: bodySchema }, attachValidation: true, bodyLimit: BODY_LIMIT }, async (request) => {
-    const body = request.body as { names?: unknown; runId?: unknown } | undefined;
-    if (request.validationError) {
-      if (Array.isArray(body?.names) && body.names.length > BULK_IMPORT_MAX_ROWS) {
-        throw new HttpError(
-          413,
-          'payload_too_large',
-          `At most ${BULK_IMPORT_MAX_ROWS} rows per request, got ${body.names.length}: split the import into batches`,
-          'names',
-        );
+  app.post(
+    '/admin/names/bulk-import',
+    { schema: ENDPOINTS['POST /api/admin/names/bulk-import'], attachValidation: true, bodyLimit: BODY_LIMIT },
+    async (request) => {
+      const body = request.body as { names?: unknown; runId?: unknown } | undefined;
+      if (request.validationError) {
+        if (Array.isArray(body?.names) && body.names.length > BULK_IMPORT_MAX_ROWS) {
+          throw new HttpError(
+            413,
+            'payload_too_large',
+            `At most ${BULK_IMPORT_MAX_ROWS} rows per request, got ${body.names.length}: split the import into batches`,
+            'names',
+          );
+        }
+        const field = request.validationError.message.includes('runId') ? 'runId' : 'names';
+        throw badRequest(`Expected { names: [...], runId?: a positive integer } (${request.validationError.message})`, field);
       }
-      const field = request.validationError.message.includes('runId') ? 'runId' : 'names';
-      throw badRequest(`Expected { names: [...], runId?: a positive integer } (${request.validationError.message})`, field);
-    }
-    const rows = body?.names as unknown[];
-    const givenRunId = body?.runId as number | undefined;
+      const rows = body?.names as unknown[];
+      const givenRunId = body?.runId as number | undefined;
 
-    // Every row is checked before anything is written: one invalid row rejects the request (see
-    // validateBulkImportRows for why), so a 400 always means "nothing from this batch was added".
-    const columns = validateBulkImportRows(rows, new Date());
-    if (!columns.ok) throw badRequest(columns.error.message, columns.error.field);
+      // Every row is checked before anything is written: one invalid row rejects the request (see
+      // validateBulkImportRows for why), so a 400 always means "nothing from this batch was added".
+      const columns = validateBulkImportRows(rows, new Date());
+      if (!columns.ok) throw badRequest(columns.error.message, columns.error.field);
 
-    const actor = actorOf(request);
-    // One request = one transaction: the rows, the run's counts and the console-action record land
-    // together or not at all.
-    const response: BulkImportResponse = await db.transaction(async (tx) => {
-      if (givenRunId !== undefined) await assertRunOpen(tx, givenRunId);
-      const runId = givenRunId ?? (await startRun(tx, actor, SINGLE_BATCH_RUN_NAME)).id;
-      const addedCount = await insertImportBatch(tx, columns.value, runId);
-      const duplicateCount = rows.length - addedCount;
-      const run = await countBatch(tx, runId, { received: rows.length, added: addedCount, duplicates: duplicateCount });
-      if (givenRunId === undefined) await finishRun(tx, runId, 'done', undefined);
-      await recordConsoleAction(tx, actor, {
-        action: 'names.import_batch',
-        targetType: 'import_run',
-        targetId: runId,
-        after: { received: rows.length, added: addedCount, duplicates: duplicateCount },
-        details: { batch: run.batches, fileName: run.fileName },
+      const actor = actorOf(request);
+      // One request = one transaction: the rows, the run's counts and the console-action record land
+      // together or not at all.
+      const response: BulkImportResponse = await db.transaction(async (tx) => {
+        if (givenRunId !== undefined) await assertRunOpen(tx, givenRunId);
+        const runId = givenRunId ?? (await startRun(tx, actor, SINGLE_BATCH_RUN_NAME)).id;
+        const addedCount = await insertImportBatch(tx, columns.value, runId);
+        const duplicateCount = rows.length - addedCount;
+        const run = await countBatch(tx, runId, { received: rows.length, added: addedCount, duplicates: duplicateCount });
+        if (givenRunId === undefined) await finishRun(tx, runId, 'done', undefined);
+        await recordConsoleAction(tx, actor, {
+          action: 'names.import_batch',
+          targetType: 'import_run',
+          targetId: runId,
+          after: { received: rows.length, added: addedCount, duplicates: duplicateCount },
+          details: { batch: run.batches, fileName: run.fileName },
+        });
+        return { addedCount, duplicateCount, runId };
       });
-      return { addedCount, duplicateCount, runId };
-    });
-    return response;
-  });
+      return response;
+    },
+  );
 };

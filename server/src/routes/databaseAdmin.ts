@@ -1,6 +1,7 @@
 // Database Admin (issue 10): the one-off random-seed migration and the overview figures. Registered
 // inside the admin-guarded /api scope.
 import type { FastifyPluginAsync } from 'fastify';
+import { ENDPOINTS } from '../../../contract/endpoints';
 import { GENDERS, type Gender } from '../../../contract/wire';
 import type { DatabaseOverview, MigrationResponse } from '../../../contract/exports';
 import { actorOf } from '../audit/consoleActions';
@@ -11,19 +12,23 @@ import { HttpError } from '../http/errors';
 
 export const databaseAdminRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   // The spec sends a JSON content header; the call carries no data, so an empty or {} body is accepted.
-  app.post('/admin/migrate/add-random-seed-column', async (request): Promise<MigrationResponse> => {
-    if (!request.headers['content-type']?.startsWith('application/json')) {
-      throw new HttpError(415, 'unsupported_media_type', 'Send Content-Type: application/json');
-    }
-    const body = request.body;
-    if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body) || Object.keys(body).length > 0)) {
-      throw new HttpError(400, 'bad_request', 'This call takes no parameters: send an empty JSON object', 'body');
-    }
-    return addRandomSeedColumn(db, actorOf(request));
-  });
+  app.post(
+    '/admin/migrate/add-random-seed-column',
+    { schema: ENDPOINTS['POST /api/admin/migrate/add-random-seed-column'] },
+    async (request): Promise<MigrationResponse> => {
+      if (!request.headers['content-type']?.startsWith('application/json')) {
+        throw new HttpError(415, 'unsupported_media_type', 'Send Content-Type: application/json');
+      }
+      const body = request.body;
+      if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body) || Object.keys(body).length > 0)) {
+        throw new HttpError(400, 'bad_request', 'This call takes no parameters: send an empty JSON object', 'body');
+      }
+      return addRandomSeedColumn(db, actorOf(request));
+    },
+  );
 
   // Counts from the maintained counters (migration 015): cheap whatever the size of names.
-  app.get('/admin/database-overview', async (): Promise<DatabaseOverview> => {
+  app.get('/admin/database-overview', { schema: ENDPOINTS['GET /api/admin/database-overview'] }, async (): Promise<DatabaseOverview> => {
     const [totalNames, perGender, nationalities, hasSeed] = await Promise.all([
       countMatchingNames(db, {}),
       Promise.all(GENDERS.map((gender) => countMatchingNames(db, { gender }))),

@@ -6,52 +6,12 @@
 // (a retried first page must not count as a second export), and a backup reads four collections as
 // one export. The console announces the run once, before its first page.
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  EXPORT_COLLECTIONS,
-  EXPORT_PAGE_DEFAULT,
-  EXPORT_PAGE_MAX,
-  type ExportCollection,
-  type ExportCountResponse,
-  type ExportRunRequest,
-  type ExportRunResponse,
-} from '../../../contract/exports';
+import { ENDPOINTS } from '../../../contract/endpoints';
+import { type ExportCollection, type ExportCountResponse, type ExportRunRequest, type ExportRunResponse } from '../../../contract/exports';
 import { actorOf, recordConsoleAction } from '../audit/consoleActions';
 import type { Db } from '../db/types';
 import { countExportRows, CursorError, readExportPage } from '../exports/exportReads';
 import { badRequest } from '../http/errors';
-
-const collectionParams = {
-  type: 'object',
-  required: ['collection'],
-  properties: { collection: { type: 'string', enum: [...EXPORT_COLLECTIONS] } },
-} as const;
-
-const isoInstant = { type: 'string', format: 'date-time', maxLength: 40 } as const;
-
-const pageQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    after: { type: 'string', minLength: 1, maxLength: 160 },
-    limit: { type: 'integer', minimum: 1, maximum: EXPORT_PAGE_MAX, default: EXPORT_PAGE_DEFAULT },
-    from: isoInstant,
-    to: isoInstant,
-  },
-} as const;
-
-const countQuery = { type: 'object', additionalProperties: false, properties: { from: isoInstant, to: isoInstant } } as const;
-
-const runBody = {
-  type: 'object',
-  required: ['kind', 'format'],
-  additionalProperties: false,
-  properties: {
-    kind: { type: 'string', enum: ['users', 'names', 'analytics', 'backup', 'audit-logs'] },
-    format: { type: 'string', enum: ['csv', 'json'] },
-    from: isoInstant,
-    to: isoInstant,
-  },
-} as const;
 
 interface PageQuery {
   after?: string;
@@ -73,7 +33,7 @@ function range(collection: ExportCollection, query: { from?: string; to?: string
 export const exportRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   app.get<{ Params: { collection: ExportCollection }; Querystring: PageQuery }>(
     '/export/:collection',
-    { schema: { params: collectionParams, querystring: pageQuery } },
+    { schema: ENDPOINTS['GET /api/export/:collection'] },
     async (request, reply) => {
       const { collection } = request.params;
       const { after, limit } = request.query;
@@ -92,7 +52,7 @@ export const exportRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
 
   app.get<{ Params: { collection: ExportCollection }; Querystring: { from?: string; to?: string } }>(
     '/export/:collection/count',
-    { schema: { params: collectionParams, querystring: countQuery } },
+    { schema: ENDPOINTS['GET /api/export/:collection/count'] },
     async (request): Promise<ExportCountResponse> => ({
       total: await countExportRows(db, request.params.collection, range(request.params.collection, request.query)),
     }),
@@ -100,7 +60,7 @@ export const exportRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
 
   app.post<{ Body: ExportRunRequest }>(
     '/export/runs',
-    { schema: { body: runBody } },
+    { schema: ENDPOINTS['POST /api/export/runs'] },
     async (request, reply): Promise<ExportRunResponse> => {
       const { kind, format, from, to } = request.body;
       if ((from !== undefined || to !== undefined) && kind !== 'audit-logs')

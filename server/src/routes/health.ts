@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { ENDPOINTS } from '../../../contract/endpoints';
 import type { SystemHealth } from '../../../contract/wire';
 import type { Db, Queryable } from '../db/types';
 
@@ -86,5 +87,5 @@ export async function readSystemHealth(db: Queryable): Promise<SystemHealth> {
 }
 
 export const healthRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  app.get('/admin/health', async () => readSystemHealth(db));
+  app.get('/admin/health', { schema: ENDPOINTS['GET /api/admin/health'] }, async () => readSystemHealth(db));
 };

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ENDPOINTS } from '../../../contract/endpoints';
 import type { LiveCounts } from '../../../contract/wire';
 import type { LiveCountsHub } from '../live/liveCounts';
 
@@ -24,7 +25,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
   app,
   { liveCounts, openStreams, heartbeatMs = 15_000, recheckSession, sessionCheckMs = 2_000 },
 ) => {
-  app.get('/live/counts', async (request, reply) => {
+  app.get('/live/counts', { schema: ENDPOINTS['GET /api/live/counts'] }, async (request, reply) => {
     reply.hijack();
     const stream = reply.raw;
     // The client may have gone while the (async) admin guard ran: then 'close' has fired already

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { ENDPOINTS } from '../../../contract/endpoints';
 import type { DocumentCounts, SwipeStats } from '../../../contract/wire';
 import { readCounters } from '../counters/rowCounters';
 import type { Db, Queryable } from '../db/types';
@@ -8,12 +9,14 @@ const countNamesAndSwipes = (db: Queryable): Promise<{ names: number; swipes: nu
 
 /** GET /swipes/stats (spec 7) and the document-count fallback the dashboard uses when it fails. */
 export const statsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  app.get('/swipes/stats', async (): Promise<SwipeStats> => {
+  app.get('/swipes/stats', { schema: ENDPOINTS['GET /api/swipes/stats'] }, async (): Promise<SwipeStats> => {
     const { names, swipes } = await countNamesAndSwipes(db);
     return { totalNames: names, totalSwipes: swipes };
   });
 
   // In this backend the "document store" and the API share one database, so the figures agree;
   // on Firebase the console reads them from Firestore instead.
-  app.get('/documents/counts', async (): Promise<DocumentCounts> => countNamesAndSwipes(db));
+  app.get('/documents/counts', { schema: ENDPOINTS['GET /api/documents/counts'] }, async (): Promise<DocumentCounts> =>
+    countNamesAndSwipes(db),
+  );
 };

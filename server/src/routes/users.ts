@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
+import { ENDPOINTS } from '../../../contract/endpoints';
 import type { UserRecord } from '../../../contract/wire';
 import { actorOf, recordConsoleAction } from '../audit/consoleActions';
 import type { Db } from '../db/types';
@@ -25,25 +26,11 @@ export function newUid(): string {
   return Array.from({ length: 28 }, () => UID_ALPHABET[randomInt(UID_ALPHABET.length)]).join('');
 }
 
-const uidParam = { type: 'string', minLength: 1, maxLength: 128 } as const;
-
-const createUserBody = {
-  type: 'object',
-  required: ['email'],
-  additionalProperties: false,
-  properties: {
-    uid: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' },
-    email: { type: 'string', format: 'email', maxLength: 254 },
-    username: { type: 'string', minLength: 1, maxLength: 64 },
-    displayName: { type: 'string', minLength: 1, maxLength: 128 },
-  },
-} as const;
-
 /** End-user records (the users collection of spec 3). */
 export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { db, liveCounts }) => {
   app.get<{ Params: { uid: string } }>(
     '/users/:uid',
-    { schema: { params: { type: 'object', required: ['uid'], properties: { uid: uidParam } } } },
+    { schema: ENDPOINTS['GET /api/users/:uid'] },
     async (request): Promise<UserRecord> => {
       const record = await findUserRecord(db, request.params.uid);
       if (!record) throw notFound(`No user record ${request.params.uid}`);
@@ -51,7 +38,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, {
     },
   );
 
-  app.post<{ Body: CreateUserBody }>('/users', { schema: { body: createUserBody } }, async (request, reply) => {
+  app.post<{ Body: CreateUserBody }>('/users', { schema: ENDPOINTS['POST /api/users'] }, async (request, reply) => {
     const { uid = newUid(), email, username, displayName } = request.body;
     const record = await db.transaction(async (tx) => {
       const created = await createUserRecord(tx, { uid, email, username: username ?? null, displayName: displayName ?? null });

@@ -6,35 +6,11 @@ import type { DeleteUserResponse, UserFlagsUpdate } from '../../../contract/user
 import { recordConsoleAction, type Actor } from '../audit/consoleActions';
 import type { Db } from '../db/types';
 import { conflict, notFound } from '../http/errors';
-import { fail, ok, type Parsed } from '../names/result';
 import { toUserRecord, type UserRow } from './userRecord';
 
 const FLAGS = ['isPremium', 'accountActive'] as const;
 type Flag = (typeof FLAGS)[number];
 const COLUMN: Record<Flag, string> = { isPremium: 'is_premium', accountActive: 'account_active' };
-
-/** PATCH /api/users/:uid body: isPremium and/or accountActive, booleans, nothing else. */
-export function parseUserFlagsUpdate(body: unknown): Parsed<UserFlagsUpdate> {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    return fail('body', 'Expected a JSON object with isPremium and/or accountActive');
-  }
-  const entries = Object.entries(body as Record<string, unknown>);
-  const unknown = entries.find(([key]) => !(FLAGS as readonly string[]).includes(key));
-  if (unknown) return fail(unknown[0], `${unknown[0]} is not allowed: only isPremium and accountActive can be changed`);
-  const update: UserFlagsUpdate = {};
-  for (const [key, value] of entries) {
-    if (typeof value !== 'boolean') return fail(key, `${key} must be true or false`);
-    update[key as Flag] = value;
-  }
-  if (entries.length === 0) return fail('body', 'Give isPremium and/or accountActive');
-  return ok(update);
-}
-
-/** :uid path parameter: what a users document id can be (Firebase uids are 28 letters and digits). */
-export function parseUid(raw: unknown): Parsed<string> {
-  if (typeof raw !== 'string' || !/^[A-Za-z0-9_-]{1,128}$/.test(raw)) return fail('uid', 'uid must be 1 to 128 letters, digits, _ or -');
-  return ok(raw);
-}
 
 export async function updateUserFlags(db: Db, actor: Actor, uid: string, update: UserFlagsUpdate): Promise<UserRecord> {
   if (uid === actor.uid && update.accountActive === false) {

@@ -1,27 +1,11 @@
 // GET /api/users: one page of end-user records matching the User Management filters, with the total and
 // a keyset cursor. Validation answers 400 naming the parameter; the SQL holds only the filters in use.
-import {
-  DEFAULT_USER_PAGE_SIZE,
-  MAX_USER_PAGE_SIZE,
-  MAX_USER_SEARCH_LENGTH,
-  USER_SORT_FIELDS,
-  type SortOrder,
-  type UserSortField,
-  type UsersPage,
-} from '../../../contract/usersAudit';
+import { DEFAULT_USER_PAGE_SIZE, USER_SORT_FIELDS, type SortOrder, type UserSortField, type UsersPage } from '../../../contract/usersAudit';
 import { EXACT_TIMESTAMP, exactTimestampSql } from '../db/exactTimestamp';
 import type { Queryable } from '../db/types';
-import {
-  queryBoolean,
-  queryChoice,
-  queryInstant,
-  queryInteger,
-  queryText,
-  unknownParameter,
-  type Instant,
-  type Query,
-} from '../http/queryParams';
-import { fail, ok, type Parsed } from '../names/result';
+import type { UserListQuery } from '../../../contract/endpoints';
+import { badRequest } from '../http/errors';
+import { toInstant, type Instant } from '../http/instant';
 import { toUserRecord, type UserRow } from './userRecord';
 
 export interface UserListFilter {
@@ -50,24 +34,6 @@ export interface UserCursor {
   uid: string;
 }
 
-const PARAMETERS = [
-  'search',
-  'isPremium',
-  'accountActive',
-  'connected',
-  'preferredGender',
-  'preferredNationality',
-  'createdFrom',
-  'createdTo',
-  'lastActiveFrom',
-  'lastActiveTo',
-  'sort',
-  'order',
-  'limit',
-  'offset',
-  'cursor',
-] as const;
-
 const hasNul = (text: string) => text.includes('\u0000');
 
 export function encodeUserCursor(cursor: UserCursor): string {
@@ -89,31 +55,20 @@ function decodeUserCursor(text: string): UserCursor | null {
   }
 }
 
-export function parseUserListQuery(query: Query | undefined): Parsed<UserListFilter> {
-  const q = query ?? {};
-  const unknown = unknownParameter(q, PARAMETERS);
-  if (!unknown.ok) return unknown;
-  const f: UserListFilter = { sort: 'createdAt', order: 'desc', limit: DEFAULT_USER_PAGE_SIZE, offset: 0 };
-
-  const texts = [
-    ['search', MAX_USER_SEARCH_LENGTH],
-    ['preferredGender', 64],
-    ['preferredNationality', 64],
-  ] as const;
-  for (const [field, max] of texts) {
-    const value = queryText(q, field, max);
-    if (!value.ok) return value;
-    if (value.value !== undefined) f[field] = value.value;
-  }
-  for (const field of ['isPremium', 'accountActive', 'connected'] as const) {
-    const value = queryBoolean(q, field);
-    if (!value.ok) return value;
-    if (value.value !== undefined) f[field] = value.value;
+/** The filter of a GET /api/users page from its query (shape, bounds and formats checked by the schema). */
+export function userListFilter(q: UserListQuery): UserListFilter {
+  const f: UserListFilter = {
+    sort: q.sort ?? 'createdAt',
+    order: q.order ?? 'desc',
+    limit: q.limit ?? DEFAULT_USER_PAGE_SIZE,
+    offset: q.offset ?? 0,
+  };
+  for (const field of ['search', 'preferredGender', 'preferredNationality', 'isPremium', 'accountActive', 'connected'] as const) {
+    if (q[field] !== undefined) (f as unknown as Record<string, unknown>)[field] = q[field];
   }
   for (const field of ['createdFrom', 'createdTo', 'lastActiveFrom', 'lastActiveTo'] as const) {
-    const value = queryInstant(q, field);
-    if (!value.ok) return value;
-    if (value.value !== undefined) f[field] = value.value;
+    const text = q[field];
+    if (text !== undefined) f[field] = toInstant(text);
   }
   for (const [from, to] of [
     ['createdFrom', 'createdTo'],
@@ -121,34 +76,17 @@ export function parseUserListQuery(query: Query | undefined): Parsed<UserListFil
   ] as const) {
     const start = f[from];
     const end = f[to];
-    if (start && end && start.ms >= end.ms) return fail(to, `${to} must be later than ${from}`);
+    if (start && end && start.ms >= end.ms) throw badRequest(`${to} must be later than ${from}`, to);
   }
-
-  const sort = queryChoice(q, 'sort', USER_SORT_FIELDS);
-  if (!sort.ok) return sort;
-  if (sort.value) f.sort = sort.value;
-  const order = queryChoice(q, 'order', ['asc', 'desc'] as const);
-  if (!order.ok) return order;
-  if (order.value) f.order = order.value;
-
-  const limit = queryInteger(q, 'limit', 1, MAX_USER_PAGE_SIZE);
-  if (!limit.ok) return limit;
-  if (limit.value !== undefined) f.limit = limit.value;
-  const offset = queryInteger(q, 'offset', 0, 999_999_999);
-  if (!offset.ok) return offset;
-  if (offset.value !== undefined) f.offset = offset.value;
-
-  const cursorText = queryText(q, 'cursor', 2000);
-  if (!cursorText.ok) return cursorText;
-  if (cursorText.value !== undefined) {
-    if (offset.value !== undefined) return fail('cursor', 'Give either cursor or offset, not both');
-    const cursor = decodeUserCursor(cursorText.value);
-    if (!cursor) return fail('cursor', 'cursor is not one this server gave out');
+  if (q.cursor !== undefined) {
+    if (q.offset !== undefined) throw badRequest('Give either cursor or offset, not both', 'cursor');
+    const cursor = decodeUserCursor(q.cursor);
+    if (!cursor) throw badRequest('cursor is not one this server gave out', 'cursor');
     if (cursor.sort !== f.sort || cursor.order !== f.order)
-      return fail('cursor', 'cursor belongs to another sort order: start again from the first page');
+      throw badRequest('cursor belongs to another sort order: start again from the first page', 'cursor');
     f.cursor = cursor;
   }
-  return ok(f);
+  return f;
 }
 
 interface SortColumn {

@@ -1,6 +1,6 @@
 // Messages between the import saga's row source and the CSV parse worker. Types only.
 import type { BulkImportRow } from '../../../contract/wire';
-import type { SkipReason } from './csvRows';
+import type { SkipReason } from '../../../contract/csvRows';
 import type { FileEncoding } from './fileText';
 
 /** Rows skipped before sending, by reason (only reasons that occurred). */

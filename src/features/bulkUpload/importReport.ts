@@ -3,7 +3,7 @@
 import { formatCount } from '../../lib/format';
 import type { ToastKind } from '../../lib/notify';
 import type { SkipCounts } from './csvParseProtocol';
-import type { SkipReason } from './csvRows';
+import type { SkipReason } from '../../../contract/csvRows';
 import type { FileEncoding } from './fileText';
 
 export const NO_FILE_TEXT = 'Please select a CSV file to upload.';

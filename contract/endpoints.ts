@@ -1,0 +1,631 @@
+// Every endpoint of the reference backend, written once as JSON Schema (TypeBox): its path parameters,
+// query, body and answer. The server validates each request and serializes each answer by these; the
+// wire types are Static<> of the same schemas, so what the console sends and reads is what the server checks.
+//
+// The rules that hold for every schema here (server/src/http/validators.ts enforces them):
+// - objects are closed: an unknown query parameter or body field is a 400 naming it, never ignored;
+// - query and path numbers are digits only ('0x10', '1e3', '+1', 'Infinity' are refused) and bounded;
+// - instants and days are bounded (textRules.ts), free text follows the one text rule (textRules.ts);
+// - in a query, an empty or blank parameter counts as absent (the console's forms send `?gender=`).
+import { Type, type Static, type TSchema } from 'typebox';
+import { ANALYTICS_DEFAULTS, ANALYTICS_MAX_DAYS, ANALYTICS_MAX_LIMIT } from './analytics';
+import { EXPORT_PAGE_DEFAULT, EXPORT_PAGE_MAX } from './exports';
+import { IMPORT_RUN_FINISH_STATES, IMPORT_RUN_STATES, RECENT_IMPORT_RUNS } from './importRuns';
+import { MAX_NAME_TEXT_LENGTH } from './nameRules';
+import { DAY_FORMAT, FREE_TEXT_FORMAT, INSTANT_FORMAT } from './textRules';
+import { AUDIT_SOURCES, MAX_AUDIT_LOG_PAGE_SIZE, MAX_USER_PAGE_SIZE, MAX_USER_SEARCH_LENGTH, USER_SORT_FIELDS } from './usersAudit';
+import { BULK_IMPORT_MAX_ROWS } from './wire';
+
+// ---------------------------------------------------------------------------------------------------
+// Building blocks
+
+/** Largest id or offset a client may send: what a JS number holds exactly (bigint ids stay below it). */
+export const MAX_ID = Number.MAX_SAFE_INTEGER;
+/** Longest import file name kept (the browser's name of the chosen file). */
+export const MAX_FILE_NAME_LENGTH = 255;
+export const MAX_OFFSET = 999_999_999;
+
+const closed = <T extends Record<string, TSchema>>(properties: T) => Type.Object(properties, { additionalProperties: false });
+/** A query or body without parameters: still closed, so `?nationalty=irish` on it is refused. */
+export const NoQuery = closed({});
+const whole = (minimum: number, maximum: number, extra: { default?: number } = {}) => Type.Integer({ minimum, maximum, ...extra });
+const count = Type.Integer({ minimum: 0 });
+const text = (maxLength: number) => Type.String({ maxLength });
+const freeText = (maxLength: number) => Type.String({ minLength: 1, maxLength, format: FREE_TEXT_FORMAT });
+const instant = Type.String({ maxLength: 40, format: INSTANT_FORMAT });
+const day = Type.String({ maxLength: 10, format: DAY_FORMAT });
+const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const isoText = Type.String();
+
+const Id = closed({ id: whole(1, MAX_ID) });
+/** A user id as Firebase makes them (28 letters and digits) or this backend's demo ids. */
+const uidText = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' });
+const Uid = closed({ uid: uidText });
+
+export const GenderSchema = Type.Enum(['male', 'female', 'unisex']);
+
+// ---------------------------------------------------------------------------------------------------
+// Answers shared by several endpoints
+
+export const ApiErrorBodySchema = Type.Object({ error: Type.String(), message: Type.String(), field: Type.Optional(Type.String()) });
+
+export const NameRecordSchema = Type.Object({
+  id: Type.Integer(),
+  name_id: Type.Integer(),
+  name: Type.String(),
+  gender: GenderSchema,
+  nationality: Type.String(),
+  created_at: isoText,
+  /** once the Database Admin migration added the column (issue 10) */
+  random_seed: Type.Optional(nullable(Type.Number())),
+});
+
+export const NotificationSettingsSchema = Type.Object({
+  matchedName: Type.Boolean(),
+  connectionRequest: Type.Boolean(),
+  connectionConfirmed: Type.Boolean(),
+  connectionRejected: Type.Boolean(),
+  partnerDisconnected: Type.Boolean(),
+  dailyReminder: Type.Boolean(),
+});
+
+export const UserRecordSchema = Type.Object({
+  uid: Type.String(),
+  email: nullable(Type.String()),
+  username: nullable(Type.String()),
+  displayName: nullable(Type.String()),
+  accountActive: Type.Boolean(),
+  isPremium: Type.Boolean(),
+  createdAt: nullable(isoText),
+  updatedAt: nullable(isoText),
+  lastLogin: nullable(isoText),
+  lastActiveDate: nullable(isoText),
+  preferredGender: Type.String(),
+  preferredNationality: Type.String(),
+  preferredLanguage: Type.String(),
+  connectedUserId: nullable(Type.String()),
+  connectionStatus: nullable(Type.String()),
+  connectionRequestSent: Type.Boolean(),
+  dailySwipeCount: Type.Integer(),
+  lastSwipeDate: nullable(isoText),
+  isAdmin: Type.Boolean(),
+  notificationSettings: NotificationSettingsSchema,
+  totalActiveTimeFormatted: Type.String(),
+});
+
+export const AuthAccountSchema = Type.Object({ uid: Type.String(), email: nullable(Type.String()), displayName: nullable(Type.String()) });
+export const SignInRequestSchema = closed({
+  email: Type.String({ format: 'email', maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+});
+export const RenewResponseSchema = Type.Object({ token: Type.String(), expiresAt: isoText });
+export const SignInResponseSchema = Type.Object({ token: Type.String(), expiresAt: isoText, account: AuthAccountSchema });
+export const SwipeStatsSchema = Type.Object({ totalNames: count, totalSwipes: count });
+export const DocumentCountsSchema = Type.Object({ names: count, swipes: count });
+export const SystemHealthSchema = Type.Object({
+  postgresql: Type.String(),
+  tables: Type.Array(Type.String()),
+  analytics_tables: Type.Array(Type.String()),
+  views: Type.Array(Type.String()),
+  /** rows per table: exact for small tables, the catalog's estimate for large ones (listed in estimated_counts) */
+  table_counts: Type.Record(Type.String(), Type.Number()),
+  /** tables whose table_counts figure is an estimate (pg_class.reltuples), not an exact count */
+  estimated_counts: Type.Optional(Type.Array(Type.String())),
+});
+export const NamesPageResponseSchema = Type.Object({ names: Type.Array(NameRecordSchema), total: count, totalIsEstimate: Type.Boolean() });
+export const NationalityCountSchema = Type.Object({ name: Type.String(), count: count });
+export const BulkImportResponseSchema = Type.Object({
+  addedCount: count,
+  /** rows not stored because the same name, gender and nationality exists (in the database or earlier in the batch) */
+  duplicateCount: Type.Optional(count),
+  /** the run the batch was recorded under */
+  runId: Type.Optional(Type.Integer()),
+});
+
+export const ImportRunConsoleReportSchema = closed({
+  rowsRead: count,
+  rowsSkipped: count,
+  skippedByReason: Type.Record(Type.String({ maxLength: 64 }), count, { maxProperties: 32 }),
+  encoding: nullable(Type.String({ maxLength: 32 })),
+});
+
+const importRunFields = {
+  id: Type.Integer(),
+  fileName: Type.String(),
+  actorEmail: Type.String(),
+  startedAt: isoText,
+  lastBatchAt: isoText,
+  finishedAt: nullable(isoText),
+  state: Type.Enum([...IMPORT_RUN_STATES]),
+  batches: count,
+  rowsReceived: count,
+  rowsAdded: count,
+  duplicatesSkipped: count,
+  consoleReport: nullable(
+    Type.Object({
+      rowsRead: count,
+      rowsSkipped: count,
+      skippedByReason: Type.Record(Type.String(), count),
+      encoding: nullable(Type.String()),
+    }),
+  ),
+  undoneAt: nullable(isoText),
+  undoneBy: nullable(Type.String()),
+  rowsUndone: nullable(count),
+};
+export const ImportRunSchema = Type.Object(importRunFields);
+export const ImportRunDetailSchema = Type.Object({ ...importRunFields, rowsPresent: count });
+export const StartImportRunRequestSchema = closed({ fileName: freeText(MAX_FILE_NAME_LENGTH) });
+export const FinishImportRunRequestSchema = closed({
+  state: Type.Enum([...IMPORT_RUN_FINISH_STATES]),
+  report: Type.Optional(ImportRunConsoleReportSchema),
+});
+export const UndoImportRunResponseSchema = Type.Object({ deletedCount: count, run: ImportRunSchema });
+
+export const AuditCountSchema = Type.Object({ source: Type.Enum(['app', 'console']), event: Type.String(), count: count });
+
+export const UsersPageSchema = Type.Object({
+  users: Type.Array(UserRecordSchema),
+  /** records matching the filters (all pages); null when the backend cannot know it without reading every record */
+  total: nullable(count),
+  /** true when the backend stopped counting: more than `total` records match. Absent means exact. */
+  totalIsLowerBound: Type.Optional(Type.Boolean()),
+  /** pass as `cursor` for the next page; null on the last page */
+  nextCursor: nullable(Type.String()),
+});
+/** PATCH /api/users/:uid body: at least one of the two, nothing else. The server sets updatedAt itself. */
+export const UserFlagsUpdateSchema = Type.Object(
+  { isPremium: Type.Optional(Type.Boolean()), accountActive: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false, minProperties: 1 },
+);
+export const DeleteUserResponseSchema = Type.Object({
+  uid: Type.String(),
+  deleted: Type.Object({
+    user: Type.Boolean(),
+    /** the sign-in account (reference backend: yes; Firebase: needs the Admin SDK, so never from the console) */
+    account: Type.Boolean(),
+    swipes: count,
+    connectionRequests: count,
+    connections: count,
+    /** other users whose connectedUserId pointed at the deleted user: their link (and connectionStatus) is cleared */
+    partnersUnlinked: count,
+  }),
+});
+export const AuditStatsSchema = Type.Object({
+  since: nullable(isoText),
+  source: Type.Enum([...AUDIT_SOURCES]),
+  total: count,
+  byEvent: Type.Array(AuditCountSchema),
+});
+export const ExportCountResponseSchema = Type.Object({ total: count });
+export const ExportRunRequestSchema = closed({
+  kind: Type.Enum(['users', 'names', 'analytics', 'backup', 'audit-logs']),
+  format: Type.Enum(['csv', 'json']),
+  /** audit-log exports: the range asked for */
+  from: Type.Optional(instant),
+  to: Type.Optional(instant),
+});
+export const ExportRunResponseSchema = Type.Object({ runId: Type.Integer() });
+export const MigrationResponseSchema = Type.Object({
+  message: Type.String(),
+  /** false when the column was already there (a second run changes nothing) */
+  applied: Type.Boolean(),
+  durationMs: Type.Number(),
+});
+export const DatabaseOverviewSchema = Type.Object({
+  totalNames: count,
+  namesByGender: Type.Object({ male: count, female: count, unisex: count }),
+  nationalityCount: count,
+  hasRandomSeedColumn: Type.Boolean(),
+});
+
+// Analytics answers (contract/analytics.ts says what each field means). Every figure is a Number: a
+// ratio or score must never be rounded by an integer schema on its way out.
+const num = Type.Number();
+const nnum = nullable(Type.Number());
+const topRankedFields = {
+  name_id: num,
+  name: Type.String(),
+  gender: GenderSchema,
+  origin: Type.String(),
+  popularity_score: num,
+  total_swipes: num,
+  total_likes: num,
+  like_ratio: num,
+  matches: num,
+  match_rate: num,
+  fast_decisions: num,
+  avg_decision_time_ms: nnum,
+};
+export const TopRankedNameSchema = Type.Object(topRankedFields);
+export const NameAnalyticsSchema = Type.Object({
+  ...topRankedFields,
+  total_dislikes: num,
+  slow_decisions: num,
+  fast_decision_ratio: num,
+  slow_decision_ratio: num,
+  last_swiped_at: isoText,
+});
+export const TopNamesByGroupSchema = Type.Record(Type.String(), Type.Array(Type.Tuple([Type.String(), num])));
+const pairMatchFields = {
+  name_id: num,
+  name: Type.String(),
+  gender: GenderSchema,
+  origin: Type.String(),
+  created_at: isoText,
+  time_between_swipes_ms: num,
+};
+export const AnalyticsAnswers = {
+  userStats: Type.Object({
+    uniqueUsers: num,
+    totalNames: num,
+    totalSwipes: num,
+    averageSwipesPerUser: num,
+    totalLikes: num,
+    totalDislikes: num,
+    totalConnections: num,
+    likeRate: num,
+  }),
+  decisionTimeStats: Type.Object({
+    avg_decision_time: nnum,
+    fast_decision_ratio: num,
+    slow_decision_ratio: num,
+    total_decisions: num,
+    fast_decisions: num,
+    slow_decisions: num,
+    avg_like_decision_time: nnum,
+    avg_dislike_decision_time: nnum,
+  }),
+  matchConversionRate: Type.Object({
+    total_connections: num,
+    connections_with_matches: num,
+    conversion_rate: num,
+    total_matches: num,
+    avg_matches_per_connection: num,
+    connected_likes: num,
+    like_to_match_rate: num,
+  }),
+  matchAnalytics: Type.Array(Type.Object({ ...pairMatchFields, user_a: Type.String(), user_b: Type.String() })),
+  pairMatches: Type.Object({
+    user_a: Type.String(),
+    user_b: Type.String(),
+    connected: Type.Boolean(),
+    total: num,
+    limit: num,
+    offset: num,
+    matches: Type.Array(Type.Object(pairMatchFields)),
+  }),
+  userSwipes: Type.Object({
+    user_id: Type.String(),
+    total_swipes: num,
+    total_likes: num,
+    total_dislikes: num,
+    last_swipe_at: nullable(isoText),
+    swipes: Type.Array(
+      Type.Object({
+        id: num,
+        name_id: num,
+        name: Type.String(),
+        gender: GenderSchema,
+        origin: Type.String(),
+        liked: Type.Boolean(),
+        decision_time_ms: nnum,
+        created_at: isoText,
+      }),
+    ),
+  }),
+  userSwipeInsights: Type.Object({
+    user_id: Type.String(),
+    total_swipes: num,
+    total_likes: num,
+    total_dislikes: num,
+    like_ratio: num,
+    avg_decision_time_ms: nnum,
+    fast_decision_ratio: num,
+    slow_decision_ratio: num,
+    first_swipe_at: nullable(isoText),
+    last_swipe_at: nullable(isoText),
+    active_days: num,
+    total_sessions: num,
+    avg_swipes_per_session: num,
+    origins: Type.Array(Type.Object({ origin: Type.String(), likes: num, swipes: num, like_ratio: num })),
+    likes_by_gender: Type.Object({ male: num, female: num, unisex: num }),
+    partner_id: nullable(Type.String()),
+    matches: num,
+  }),
+  swipeSessions: Type.Object({
+    user_id: Type.String(),
+    session_gap_ms: num,
+    total_sessions: num,
+    sessions: Type.Array(
+      Type.Object({ started_at: isoText, ended_at: isoText, duration_ms: num, swipes: num, likes: num, avg_decision_time_ms: nnum }),
+    ),
+  }),
+  dailyActiveUsers: Type.Array(Type.Object({ date: Type.String(), active_users: num })),
+  swipesOverTime: Type.Array(
+    Type.Object({ date: Type.String(), swipes: num, likes: num, dislikes: num, like_ratio: num, avg_decision_time_ms: nnum }),
+  ),
+  popularityTrends: Type.Object({
+    days: num,
+    start_date: Type.String(),
+    end_date: Type.String(),
+    origins: Type.Array(
+      Type.Object({
+        origin: Type.String(),
+        swipes: num,
+        likes: num,
+        like_ratio: num,
+        points: Type.Array(Type.Object({ date: Type.String(), swipes: num, likes: num })),
+      }),
+    ),
+  }),
+};
+
+// ---------------------------------------------------------------------------------------------------
+// The endpoints. Keys are 'METHOD /path' as Fastify registers them (with their prefix).
+
+const USER_LIST_QUERY = closed({
+  search: Type.Optional(text(MAX_USER_SEARCH_LENGTH)),
+  isPremium: Type.Optional(Type.Boolean()),
+  accountActive: Type.Optional(Type.Boolean()),
+  connected: Type.Optional(Type.Boolean()),
+  preferredGender: Type.Optional(text(64)),
+  preferredNationality: Type.Optional(text(64)),
+  createdFrom: Type.Optional(instant),
+  createdTo: Type.Optional(instant),
+  lastActiveFrom: Type.Optional(instant),
+  lastActiveTo: Type.Optional(instant),
+  sort: Type.Optional(Type.Enum([...USER_SORT_FIELDS])),
+  order: Type.Optional(Type.Enum(['asc', 'desc'])),
+  limit: Type.Optional(whole(1, MAX_USER_PAGE_SIZE)),
+  offset: Type.Optional(whole(0, MAX_OFFSET)),
+  cursor: Type.Optional(text(2000)),
+});
+
+const limitQuery = (fallback: number, min = 1) => closed({ limit: Type.Optional(whole(min, ANALYTICS_MAX_LIMIT, { default: fallback })) });
+const dayRangeQuery = closed({ startDate: Type.Optional(day), endDate: Type.Optional(day) });
+// Not blank (a path segment of spaces is no id); control characters are refused for every route (http/inputGuards.ts).
+const analyticsId = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+const analyticsUser = closed({ id: analyticsId });
+const exportRange = { from: Type.Optional(instant), to: Type.Optional(instant) };
+const exportCollection = closed({ collection: Type.Enum(['users', 'names', 'connections', 'audit-logs', 'name-analytics']) });
+
+const NamesQuerySchema = closed({
+  // 'all' (any case) or absent: no filter. Gender and nationality match case-insensitively (the route
+  // lower-cases them); alphabetFilter is one letter or 'All'.
+  gender: Type.Optional(Type.String({ maxLength: 16 })),
+  nationality: Type.Optional(text(MAX_NAME_TEXT_LENGTH)),
+  alphabetFilter: Type.Optional(Type.String({ maxLength: 16 })),
+  limit: Type.Optional(whole(1, 500, { default: 50 })),
+  offset: Type.Optional(whole(0, MAX_OFFSET, { default: 0 })),
+});
+
+const NameInputSchema = closed({
+  name: freeText(MAX_NAME_TEXT_LENGTH + 16),
+  gender: Type.String({ maxLength: 16 }),
+  nationality: freeText(MAX_NAME_TEXT_LENGTH + 16),
+});
+
+/** Most ids one POST /names/bulk-delete takes (one DELETE ... WHERE id = ANY($1)). */
+export const MAX_BULK_DELETE_IDS = 1000;
+
+interface EndpointSchema {
+  params?: TSchema;
+  querystring: TSchema;
+  body?: TSchema;
+  /** Answers by status; an error status is always ApiErrorBody (the error handler's). */
+  response: Record<number, TSchema>;
+}
+
+/**
+ * Answers that are not JSON documents of a fixed shape: the event stream's answer is text, the export page
+ * is sent pre-serialized. Their schema says so (a string, or any JSON), and the route enumeration test
+ * accepts these two only.
+ */
+export const UNTYPED_ANSWER = Type.Unknown({ description: 'not a JSON document of fixed shape: see the route' });
+
+export const ENDPOINTS = {
+  // /auth (the reference backend's sessions)
+  'POST /auth/sign-in': { querystring: NoQuery, body: SignInRequestSchema, response: { 200: SignInResponseSchema } },
+  'GET /auth/account': { querystring: NoQuery, response: { 200: AuthAccountSchema } },
+  'GET /auth/record': { querystring: NoQuery, response: { 200: UserRecordSchema } },
+  'POST /auth/renew': { querystring: NoQuery, response: { 200: RenewResponseSchema } },
+  'POST /auth/sign-out': { querystring: NoQuery, response: { 204: Type.Null() } },
+
+  // counts and health
+  'GET /api/swipes/stats': { querystring: NoQuery, response: { 200: SwipeStatsSchema } },
+  'GET /api/documents/counts': { querystring: NoQuery, response: { 200: DocumentCountsSchema } },
+  'GET /api/admin/health': { querystring: NoQuery, response: { 200: SystemHealthSchema } },
+  'GET /api/live/counts': { querystring: NoQuery, response: { 200: UNTYPED_ANSWER } },
+
+  // users
+  'GET /api/users/:uid': { params: Uid, querystring: NoQuery, response: { 200: UserRecordSchema } },
+  'POST /api/users': {
+    querystring: NoQuery,
+    body: closed({
+      uid: Type.Optional(uidText),
+      email: Type.String({ format: 'email', maxLength: 254 }),
+      username: Type.Optional(freeText(64)),
+      displayName: Type.Optional(freeText(128)),
+    }),
+    response: { 201: UserRecordSchema },
+  },
+  'GET /api/users': { querystring: USER_LIST_QUERY, response: { 200: UsersPageSchema } },
+  'PATCH /api/users/:uid': { params: Uid, querystring: NoQuery, body: UserFlagsUpdateSchema, response: { 200: UserRecordSchema } },
+  'DELETE /api/users/:uid': { params: Uid, querystring: NoQuery, response: { 200: DeleteUserResponseSchema } },
+
+  // audit logs
+  'GET /api/audit-logs': {
+    querystring: closed({
+      since: Type.Optional(instant),
+      event: Type.Optional(text(100)),
+      source: Type.Optional(Type.Enum([...AUDIT_SOURCES])),
+      limit: Type.Optional(whole(1, MAX_AUDIT_LOG_PAGE_SIZE)),
+      cursor: Type.Optional(text(500)),
+    }),
+    response: {
+      200: Type.Object({
+        entries: Type.Array(
+          Type.Object({
+            id: Type.String(),
+            timestamp: isoText,
+            event: Type.String(),
+            userId: nullable(Type.String()),
+            source: Type.Enum(['app', 'console']),
+            lastSwipeDate: Type.Optional(nullable(Type.String())),
+            totalActiveTimeFormatted: Type.Optional(nullable(Type.String())),
+            actor: Type.Optional(Type.Object({ uid: Type.String(), email: Type.String() })),
+            targetType: Type.Optional(Type.String()),
+            targetId: Type.Optional(nullable(Type.String())),
+            before: Type.Optional(Type.Unknown()),
+            after: Type.Optional(Type.Unknown()),
+            details: Type.Optional(Type.Unknown()),
+          }),
+        ),
+        nextCursor: nullable(Type.String()),
+      }),
+    },
+  },
+  'GET /api/audit-logs/stats': {
+    querystring: closed({ since: Type.Optional(instant), source: Type.Optional(Type.Enum([...AUDIT_SOURCES])) }),
+    response: { 200: AuditStatsSchema },
+  },
+
+  // names
+  'GET /api/names': { querystring: NamesQuerySchema, response: { 200: NamesPageResponseSchema } },
+  'GET /api/names/nationalities': { querystring: NoQuery, response: { 200: Type.Array(Type.String()) } },
+  'GET /api/names/nationalities-with-counts': {
+    querystring: NoQuery,
+    response: { 200: Type.Array(NationalityCountSchema) },
+  },
+  'POST /api/names': { querystring: NoQuery, body: NameInputSchema, response: { 201: NameRecordSchema } },
+  'PUT /api/names/:id': { params: Id, querystring: NoQuery, body: NameInputSchema, response: { 200: NameRecordSchema } },
+  'DELETE /api/names/:id': { params: Id, querystring: NoQuery, response: { 204: Type.Null() } },
+  'POST /api/names/bulk-delete': {
+    querystring: NoQuery,
+    body: closed({ nameIds: Type.Array(whole(1, MAX_ID), { minItems: 1, maxItems: MAX_BULK_DELETE_IDS }) }),
+    response: { 200: Type.Object({ deletedCount: count }) },
+  },
+  'POST /api/admin/names/bulk-import': {
+    querystring: NoQuery,
+    // Only the envelope: the rows are checked one by one (names/bulkImportRows.ts) so every row error
+    // names its row ('Row 3: ...') the way the console reports it.
+    body: closed({ names: Type.Array(Type.Unknown(), { maxItems: BULK_IMPORT_MAX_ROWS }), runId: Type.Optional(whole(1, MAX_ID)) }),
+    response: { 200: BulkImportResponseSchema },
+  },
+
+  // import runs
+  'GET /api/admin/import-runs': {
+    querystring: closed({ limit: Type.Optional(whole(1, 100, { default: RECENT_IMPORT_RUNS })) }),
+    response: { 200: Type.Array(ImportRunSchema) },
+  },
+  'GET /api/admin/import-runs/:id': { params: Id, querystring: NoQuery, response: { 200: ImportRunDetailSchema } },
+  'POST /api/admin/import-runs': {
+    querystring: NoQuery,
+    body: StartImportRunRequestSchema,
+    response: { 201: ImportRunSchema },
+  },
+  'POST /api/admin/import-runs/:id/finish': {
+    params: Id,
+    querystring: NoQuery,
+    body: FinishImportRunRequestSchema,
+    response: { 200: ImportRunSchema },
+  },
+  'POST /api/admin/import-runs/:id/undo': {
+    params: Id,
+    querystring: NoQuery,
+    response: { 200: UndoImportRunResponseSchema },
+  },
+
+  // exports and database admin
+  'GET /api/export/:collection': {
+    params: exportCollection,
+    querystring: closed({
+      after: Type.Optional(Type.String({ minLength: 1, maxLength: 160 })),
+      limit: Type.Optional(whole(1, EXPORT_PAGE_MAX, { default: EXPORT_PAGE_DEFAULT })),
+      ...exportRange,
+    }),
+    // Rows of five shapes, sent pre-serialized where the database wrote the JSON itself.
+    response: { 200: UNTYPED_ANSWER },
+  },
+  'GET /api/export/:collection/count': {
+    params: exportCollection,
+    querystring: closed(exportRange),
+    response: { 200: ExportCountResponseSchema },
+  },
+  'POST /api/export/runs': { querystring: NoQuery, body: ExportRunRequestSchema, response: { 201: ExportRunResponseSchema } },
+  'POST /api/admin/migrate/add-random-seed-column': {
+    // No body schema: an absent body and {} are both fine (the route checks), anything else is refused.
+    querystring: NoQuery,
+    response: { 200: MigrationResponseSchema },
+  },
+  'GET /api/admin/database-overview': { querystring: NoQuery, response: { 200: DatabaseOverviewSchema } },
+
+  // analytics (answers: contract/analytics.ts describes them field by field)
+  'GET /api/analytics/top-names-by-gender': { querystring: NoQuery, response: { 200: TopNamesByGroupSchema } },
+  'GET /api/analytics/top-names-by-nationality': { querystring: NoQuery, response: { 200: TopNamesByGroupSchema } },
+  'GET /api/analytics/user-stats': { querystring: NoQuery, response: { 200: AnalyticsAnswers.userStats } },
+  'GET /api/analytics/decision-time-stats': { querystring: NoQuery, response: { 200: AnalyticsAnswers.decisionTimeStats } },
+  'GET /api/analytics/match-conversion-rate': { querystring: NoQuery, response: { 200: AnalyticsAnswers.matchConversionRate } },
+  'GET /api/analytics/name-analytics': {
+    querystring: closed({
+      limit: Type.Optional(whole(1, ANALYTICS_MAX_LIMIT, { default: ANALYTICS_DEFAULTS.nameAnalyticsLimit })),
+      // 'all' (any case) or absent: no filter; matched case-insensitively.
+      gender: Type.Optional(Type.String({ maxLength: 16 })),
+      origin: Type.Optional(Type.String({ maxLength: 32 })),
+    }),
+    response: { 200: Type.Array(NameAnalyticsSchema) },
+  },
+  'GET /api/analytics/top-ranked-names': {
+    querystring: limitQuery(ANALYTICS_DEFAULTS.topRankedLimit),
+    response: { 200: Type.Array(TopRankedNameSchema) },
+  },
+  'GET /api/analytics/match-analytics': {
+    querystring: limitQuery(ANALYTICS_DEFAULTS.matchAnalyticsLimit),
+    response: { 200: AnalyticsAnswers.matchAnalytics },
+  },
+  'GET /api/analytics/daily-active-users': { querystring: dayRangeQuery, response: { 200: AnalyticsAnswers.dailyActiveUsers } },
+  'GET /api/analytics/swipes-over-time': { querystring: dayRangeQuery, response: { 200: AnalyticsAnswers.swipesOverTime } },
+  'GET /api/analytics/popularity-trends': {
+    querystring: closed({ days: Type.Optional(whole(1, ANALYTICS_MAX_DAYS, { default: ANALYTICS_DEFAULTS.popularityTrendDays })) }),
+    response: { 200: AnalyticsAnswers.popularityTrends },
+  },
+  'GET /api/analytics/user-swipes/:id': {
+    params: analyticsUser,
+    querystring: limitQuery(ANALYTICS_DEFAULTS.userSwipesLimit, 0),
+    response: { 200: AnalyticsAnswers.userSwipes },
+  },
+  'GET /api/analytics/user-swipe-insights/:id': {
+    params: analyticsUser,
+    querystring: NoQuery,
+    response: { 200: AnalyticsAnswers.userSwipeInsights },
+  },
+  'GET /api/analytics/swipe-sessions/:id': {
+    params: analyticsUser,
+    querystring: limitQuery(ANALYTICS_DEFAULTS.sessionsLimit),
+    response: { 200: AnalyticsAnswers.swipeSessions },
+  },
+  'GET /api/matches/:a/:b': {
+    params: closed({ a: analyticsId, b: analyticsId }),
+    querystring: closed({
+      limit: Type.Optional(whole(1, ANALYTICS_MAX_LIMIT, { default: ANALYTICS_DEFAULTS.matchesLimit })),
+      offset: Type.Optional(whole(0, 1_000_000, { default: 0 })),
+    }),
+    response: { 200: AnalyticsAnswers.pairMatches },
+  },
+} as const satisfies Record<string, EndpointSchema>;
+
+export type Endpoint = keyof typeof ENDPOINTS;
+
+/** An endpoint's schema as a route's `schema` option (the keys Fastify reads). */
+export function routeSchema<E extends Endpoint>(endpoint: E): (typeof ENDPOINTS)[E] {
+  return ENDPOINTS[endpoint];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Wire types derived from the schemas (the console's types come from here).
+
+export type NamesQueryParams = Static<typeof NamesQuerySchema>;
+export type NameInputBody = Static<typeof NameInputSchema>;
+export type UserListQuery = Static<typeof USER_LIST_QUERY>;
+export type ImportRunConsoleReportBody = Static<typeof ImportRunConsoleReportSchema>;
