@@ -5,7 +5,9 @@ import {
   ANALYTICS_MAX_DAYS,
   ANALYTICS_MAX_LIMIT,
   ANALYTICS_ORIGINS,
+  TOP_NAMES_COUNTS,
   type AnalyticsOrigin,
+  type TopNamesCount,
 } from '../../../contract/analytics';
 import { GENDERS, type Gender } from '../../../contract/wire';
 import { fail, ok, type Parsed } from '../names/result';
@@ -106,4 +108,14 @@ export function userId(value: unknown, field: string): Parsed<string> {
   if (value.length > 200 || Array.from(value).some((char) => char.charCodeAt(0) < 0x20))
     return fail(field, `${field} is not a valid user id`);
   return ok(value);
+}
+
+/** `count` of the top-names calls: 'likes' (default) or 'swipes'. */
+export function topNamesCount(query: Query): Parsed<TopNamesCount> {
+  const raw = text(query, 'count');
+  if (!raw.ok) return raw;
+  if (raw.value === undefined) return ok('likes');
+  return (TOP_NAMES_COUNTS as readonly string[]).includes(raw.value)
+    ? ok(raw.value as TopNamesCount)
+    : fail('count', `count must be one of ${TOP_NAMES_COUNTS.join(', ')}`);
 }

@@ -43,8 +43,12 @@ export interface AnalyticsRoutesOptions {
 }
 
 export const analyticsRoutes: FastifyPluginAsync<AnalyticsRoutesOptions> = async (app, { db, now = () => new Date() }) => {
-  app.get('/analytics/top-names-by-gender', async () => topNamesByGender(db));
-  app.get('/analytics/top-names-by-nationality', async () => topNamesByNationality(db));
+  app.get<Query>('/analytics/top-names-by-gender', async (request) =>
+    topNamesByGender(db, valid(params.topNamesCount(request.query ?? {}))),
+  );
+  app.get<Query>('/analytics/top-names-by-nationality', async (request) =>
+    topNamesByNationality(db, valid(params.topNamesCount(request.query ?? {}))),
+  );
   app.get('/analytics/user-stats', async () => userStats(db));
   app.get('/analytics/decision-time-stats', async () => decisionTimeStats(db));
   app.get('/analytics/match-conversion-rate', async () => matchConversionRate(db));

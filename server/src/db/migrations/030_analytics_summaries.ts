@@ -1,3 +1,5 @@
+import { FAST_DECISION_MS, SLOW_DECISION_MS } from '../../../../contract/analytics';
+
 export const id = '030_analytics_summaries';
 
 // Issue 8 §1: the analytics read summary tables that triggers keep current with every write, once per
@@ -21,11 +23,14 @@ export const id = '030_analytics_summaries';
 
 const DAY = `(created_at AT TIME ZONE 'UTC')::date`;
 
+// fast < FAST_DECISION_MS (2000) and slow > SLOW_DECISION_MS (5000), spec 9: the thresholds are defined once in
+// contract/analytics.ts and interpolated here, so the SQL this migration runs is unchanged.
+
 /** Per-group figures of a set of swipes (the columns every summary shares). */
 const FIGURES = `count(*)::int AS swipes,
        count(*) FILTER (WHERE liked)::int AS likes,
-       count(*) FILTER (WHERE decision_time_ms < 2000)::int AS fast,
-       count(*) FILTER (WHERE decision_time_ms > 5000)::int AS slow,
+       count(*) FILTER (WHERE decision_time_ms < ${FAST_DECISION_MS})::int AS fast,
+       count(*) FILTER (WHERE decision_time_ms > ${SLOW_DECISION_MS})::int AS slow,
        count(decision_time_ms)::int AS decisions,
        coalesce(sum(decision_time_ms), 0)::bigint AS decision_ms`;
 const ADD = (table: string) =>
