@@ -31,6 +31,16 @@ describe('User Management', () => {
     expect(screen.getByText('1–50 of 60')).toBeInTheDocument();
   });
 
+  it('contains a malformed row from the API to that row: flagged, the rest of the table as usual', async () => {
+    // An object where the email's text belongs (issue 16): it used to replace the page with the error screen.
+    usersDb.records.get('u0002')!.email = { nested: 'bjorn@example.com' } as never;
+    renderUserManagement();
+    expect(await screen.findByText('Anna A.')).toBeInTheDocument();
+    const bjorn = await waitFor(() => row('Bjorn B.'));
+    expect(within(bjorn).getByRole('note')).toHaveTextContent('Malformed data from the server: email');
+    expect(screen.queryByText(/Something went wrong/i)).not.toBeInTheDocument();
+  });
+
   it('fetches swipe totals only for the rows on screen, each once, in row order', async () => {
     // Own uids: requests still in flight from an earlier test's store must not count here.
     const fixtures = makeUserFixtures(60, 'v');

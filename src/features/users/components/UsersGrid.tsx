@@ -50,6 +50,9 @@ function dateColumn(field: keyof UserRecord, headerName: string): GridColDef<Use
  * its rows (only those on screen are in the DOM, which keeps Show All of 10,000+ users responsive and is
  * what limits the swipe-total requests to the rows on screen).
  */
+/** The fields the backend adapter dropped from this row because their values had the wrong type. */
+const malformedOf = (row: UserRecord): string[] | undefined => (row as { malformedFields?: string[] }).malformedFields;
+
 export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...actions }: UsersGridProps) {
   const { onTogglePremium, onToggleActive, onDelete, onDetails, busy } = actions;
   const columns = useMemo<GridColDef<UserRecord>[]>(
@@ -67,6 +70,11 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
             <Typography variant="caption" color="text.secondary" noWrap component="div">
               {row.email ?? row.uid}
             </Typography>
+            {malformedOf(row) ? (
+              <Typography variant="caption" color="warning.main" noWrap component="div" role="note">
+                Malformed data from the server: {malformedOf(row)!.join(', ')}
+              </Typography>
+            ) : null}
           </Box>
         ),
       },
