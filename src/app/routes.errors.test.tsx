@@ -11,7 +11,7 @@ describe('a page that throws', () => {
   it('shows the error screen inside the shell, with the top navigation still there', () => {
     // The console's own route tree, with a throwing page in the guarded group (the guard itself replaced
     // by a plain outlet: the session is not what this is about).
-    const [, shell] = routes;
+    const shell = routes[1] as NonIndexRouteObject;
     const guarded = shell.children!.find((route) => route.path === undefined) as NonIndexRouteObject;
     const tree: RouteObject[] = [
       { ...shell, children: [{ ...guarded, element: <Outlet />, children: [{ path: '/broken', element: <Broken /> }] }] },
