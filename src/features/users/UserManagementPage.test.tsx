@@ -41,6 +41,31 @@ describe('User Management', () => {
     expect(screen.queryByText(/Something went wrong/i)).not.toBeInTheDocument();
   });
 
+  it("disables Deactivate and Delete on the operator's own row and says why", async () => {
+    const [first] = makeUserFixtures(1);
+    usersDb.records.set('admin-1', {
+      ...first!,
+      uid: 'admin-1',
+      displayName: 'Demo Admin',
+      email: 'admin@example.com',
+      createdAt: '2099-01-01T00:00:00.000Z',
+    });
+    renderUserManagement();
+    await screen.findByText('Demo Admin');
+    const own = await waitFor(() => {
+      const element = document.querySelector<HTMLElement>('[role="row"][data-id="admin-1"]');
+      if (!element) throw new Error('no own row yet');
+      return element;
+    });
+    expect(within(own).getByRole('button', { name: 'Deactivate' })).toBeDisabled();
+    expect(within(own).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(within(own).getByRole('button', { name: 'Delete' })).toHaveAccessibleDescription(
+      'This is your own account: you cannot deactivate or delete it here.',
+    );
+    // Another row keeps both.
+    expect(within(row('Anna A.')).getByRole('button', { name: 'Deactivate' })).toBeEnabled();
+  });
+
   it('fetches swipe totals only for the rows on screen, each once, in row order', async () => {
     // Own uids: requests still in flight from an earlier test's store must not count here.
     const fixtures = makeUserFixtures(60, 'v');
