@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { darken } from '@mui/material/styles';
 import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
@@ -145,7 +146,12 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
                 color={row.isPremium ? 'inherit' : 'warning'}
                 disabled={pending}
                 onClick={() => onTogglePremium(row)}
-                sx={{ minWidth: 124, whiteSpace: 'nowrap' }}
+                // The warning palette's main shade is too light for small text on white (axe, issue 16).
+                sx={(theme) => ({
+                  minWidth: 124,
+                  whiteSpace: 'nowrap',
+                  ...(!row.isPremium && theme.palette.mode === 'light' ? { color: darken(theme.palette.warning.main, 0.4) } : {}),
+                })}
               >
                 {row.isPremium ? 'Remove Premium' : 'Grant Premium'}
               </Button>
