@@ -99,7 +99,9 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
       {
         field: 'isPremium',
         headerName: 'Plan',
-        width: 86,
+        // Room for the whole "Premium" chip plus the cell's padding: at 86 px it read "Premi…" (issue 16).
+        width: 108,
+        minWidth: 108,
         sortable: false,
         renderCell: ({ row }) =>
           row.isPremium ? <Chip size="small" color="warning" label="Premium" /> : <Chip size="small" variant="outlined" label="Free" />,
