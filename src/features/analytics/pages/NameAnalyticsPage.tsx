@@ -248,7 +248,7 @@ export default function NameAnalyticsPage() {
           <Grid size={{ xs: 12, lg: 6 }}>
             <ChartSection
               title="Swipes over time"
-              subtitle={`Swipes and likes per day, last ${rangeDays} days (UTC)`}
+              subtitle={`Swipes and likes per day, last ${rangeDays} days (UTC; today so far)`}
               failed={swipes.failed}
               onRetry={swipes.onRetry}
               retrying={swipes.retrying}
@@ -263,7 +263,7 @@ export default function NameAnalyticsPage() {
           <Grid size={{ xs: 12, lg: 6 }}>
             <ChartSection
               title="Daily active users"
-              subtitle={`Users with at least one swipe per day, last ${rangeDays} days (UTC)`}
+              subtitle={`Users with at least one swipe per day, last ${rangeDays} days (UTC; today so far)`}
               failed={active.failed}
               onRetry={active.onRetry}
               retrying={active.retrying}
@@ -277,7 +277,7 @@ export default function NameAnalyticsPage() {
           <Grid size={{ xs: 12, lg: 6 }}>
             <ChartSection
               title="Popularity trends"
-              subtitle={`Likes per day by origin, last ${rangeDays} days`}
+              subtitle={`Likes per day by origin, last ${rangeDays} days (UTC; today so far)`}
               failed={trends.failed}
               onRetry={trends.onRetry}
               retrying={trends.retrying}
