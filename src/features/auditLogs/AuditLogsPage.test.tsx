@@ -63,6 +63,14 @@ describe('Audit Logs', () => {
     ).toHaveAttribute('data-badge', 'default');
   });
 
+  it('has the usual grid toolbar: columns, density and a quick filter', async () => {
+    renderAuditLogs();
+    expect(await screen.findByText('Showing 100 entries')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Select columns' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Density' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox')).toBeInTheDocument();
+  });
+
   it('Load more reads on with the cursor until the end', async () => {
     renderAuditLogs('/audit-logs?range=all');
     expect(await screen.findByText('Showing 100 entries')).toBeInTheDocument();

@@ -66,6 +66,16 @@ describe('User Management', () => {
     expect(within(row('Anna A.')).getByRole('button', { name: 'Deactivate' })).toBeEnabled();
   });
 
+  it('has the usual grid toolbar: columns, density and a quick filter over the loaded rows', async () => {
+    renderUserManagement();
+    expect(await screen.findByText('Anna A.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Select columns' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Density' })).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'Bjorn' } });
+    await waitFor(() => expect(screen.queryByText('Anna A.')).not.toBeInTheDocument());
+    expect(screen.getByText('Bjorn B.')).toBeInTheDocument();
+  });
+
   it('fetches swipe totals only for the rows on screen, each once, in row order', async () => {
     // Own uids: requests still in flight from an earlier test's store must not count here.
     const fixtures = makeUserFixtures(60, 'v');

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { darken } from '@mui/material/styles';
+import { BasicGridToolbar } from '../../../components/BasicGridToolbar';
 import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
@@ -212,6 +213,9 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
       columns={columns}
       getRowId={(row) => row.uid}
       loading={loading}
+      // The usual grid toolbar (issue 16): columns, density, a quick filter over the loaded rows.
+      showToolbar
+      slots={{ toolbar: BasicGridToolbar }}
       // The server pages and sorts: the grid shows what it is given, and the pager below the grid is ours
       // (the MIT grid refuses pages over 100, and Show All needs no pager at all).
       paginationMode="server"
