@@ -235,7 +235,13 @@ export default function NameAnalyticsPage() {
           <Alert
             severity="error"
             action={
-              <Button color="inherit" size="small" onClick={decisions.onRetry} disabled={decisions.retrying}>
+              <Button
+                color="inherit"
+                size="small"
+                onClick={decisions.onRetry}
+                disabled={decisions.retrying}
+                aria-label="Retry Decision time statistics"
+              >
                 Retry
               </Button>
             }
