@@ -3,7 +3,8 @@
 // Firebase mode answers the same shapes, so nothing here assumes the local backend.
 //
 // Conventions, for every shape below:
-// - Ratios are FRACTIONS from 0 to 1 (0.25 = 25 %); the console formats them as a percent with one decimal.
+// - Ratios are unrounded FRACTIONS from 0 to 1 (0.25 = 25 %), part / whole of the counts; the console rounds
+//   them once, to a percent with one decimal (src/lib/analyticsFormat.ts), from the counts where it has them.
 // - Durations are integer or fractional MILLISECONDS (fields ending in _ms, and avg_decision_time);
 //   the console shows decision times in seconds with one decimal.
 // - Instants are ISO 8601 strings in UTC ('2026-11-22T20:18:35.000Z'); days are 'YYYY-MM-DD' (UTC days).
@@ -43,7 +44,10 @@ export const ANALYTICS_MAX_LIMIT = 500;
 /** Largest `days` of popularity-trends and largest startDate..endDate span (inclusive) of the daily series. */
 export const ANALYTICS_MAX_DAYS = 366;
 
-/** A decision under this many ms is fast (spec 9). */
+/**
+ * A decision under this many ms is fast (spec 9). The one definition of both thresholds: the summary triggers
+ * of migration 030 interpolate them into their SQL, the console's decisionSpeed() compares with them.
+ */
 export const FAST_DECISION_MS = 2000;
 /** A decision over this many ms is slow (spec 9). */
 export const SLOW_DECISION_MS = 5000;
@@ -342,12 +346,21 @@ export interface SwipeSessions {
 // ---------------------------------------------------------------------------------------------------
 // Groups and series
 
-/** [name, count] where count is the number of LIKES the name got. */
+/** [name, count] where count is the number of LIKES the name got, or of SWIPES with `?count=swipes`. */
 export type NameCount = [name: string, count: number];
+/** What the top-names calls count: likes (default; User Analytics) or swipes (Advanced Analytics, spec 2). */
+export const TOP_NAMES_COUNTS = ['likes', 'swipes'] as const;
+export type TopNamesCount = (typeof TOP_NAMES_COUNTS)[number];
+/** GET /analytics/top-names-by-gender, GET /analytics/top-names-by-nationality */
+export interface TopNamesQuery {
+  /** 'likes' (default) or 'swipes'; anything else is a 400 naming `count` */
+  count?: TopNamesCount;
+}
 /**
  * GET /analytics/top-names-by-gender (keys 'male' | 'female' | 'unisex') and
- * GET /analytics/top-names-by-nationality (keys: every nationality with likes): the 10 most liked names
- * of each group, most liked first (ties by name id, i.e. the older name first). Groups without likes are absent.
+ * GET /analytics/top-names-by-nationality (keys: every nationality with likes, or with swipes): the 10 names
+ * of each group with the most likes (or swipes), most first (ties by name id, i.e. the older name first).
+ * Groups without any are absent.
  */
 export type TopNamesByGroup = Record<string, NameCount[]>;
 

@@ -8,7 +8,7 @@
 // - instants and days are bounded (textRules.ts), free text follows the one text rule (textRules.ts);
 // - in a query, an empty or blank parameter counts as absent (the console's forms send `?gender=`).
 import { Type, type Static, type TSchema } from 'typebox';
-import { ANALYTICS_DEFAULTS, ANALYTICS_MAX_DAYS, ANALYTICS_MAX_LIMIT } from './analytics';
+import { ANALYTICS_DEFAULTS, ANALYTICS_MAX_DAYS, ANALYTICS_MAX_LIMIT, TOP_NAMES_COUNTS } from './analytics';
 import { EXPORT_PAGE_DEFAULT, EXPORT_PAGE_MAX } from './exports';
 import { IMPORT_RUN_FINISH_STATES, IMPORT_RUN_STATES, RECENT_IMPORT_RUNS } from './importRuns';
 import { MAX_NAME_TEXT_LENGTH } from './nameRules';
@@ -246,6 +246,7 @@ export const NameAnalyticsSchema = Type.Object({
   slow_decision_ratio: num,
   last_swiped_at: isoText,
 });
+export const TopNamesQuerySchema = closed({ count: Type.Optional(Type.Enum([...TOP_NAMES_COUNTS], { default: 'likes' })) });
 export const TopNamesByGroupSchema = Type.Record(Type.String(), Type.Array(Type.Tuple([Type.String(), num])));
 const pairMatchFields = {
   name_id: num,
@@ -562,8 +563,9 @@ export const ENDPOINTS = {
   'GET /api/admin/database-overview': { querystring: NoQuery, response: { 200: DatabaseOverviewSchema } },
 
   // analytics (answers: contract/analytics.ts describes them field by field)
-  'GET /api/analytics/top-names-by-gender': { querystring: NoQuery, response: { 200: TopNamesByGroupSchema } },
-  'GET /api/analytics/top-names-by-nationality': { querystring: NoQuery, response: { 200: TopNamesByGroupSchema } },
+  // count: rank and count by likes (default) or by swipes (Advanced Analytics: "with swipe counts").
+  'GET /api/analytics/top-names-by-gender': { querystring: TopNamesQuerySchema, response: { 200: TopNamesByGroupSchema } },
+  'GET /api/analytics/top-names-by-nationality': { querystring: TopNamesQuerySchema, response: { 200: TopNamesByGroupSchema } },
   'GET /api/analytics/user-stats': { querystring: NoQuery, response: { 200: AnalyticsAnswers.userStats } },
   'GET /api/analytics/decision-time-stats': { querystring: NoQuery, response: { 200: AnalyticsAnswers.decisionTimeStats } },
   'GET /api/analytics/match-conversion-rate': { querystring: NoQuery, response: { 200: AnalyticsAnswers.matchConversionRate } },

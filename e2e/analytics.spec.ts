@@ -112,7 +112,7 @@ test('Name Analytics errors: missing analytics tables, then a failing API, and R
   await page.route('**/api/analytics/**', (route) =>
     route.fulfill({ status: 503, json: { error: 'unavailable', message: 'Analytics store offline' } }),
   );
-  await page.getByRole('button', { name: 'Retry' }).click();
+  await page.getByRole('button', { name: 'Retry', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Unable to fetch' })).toHaveText(
     /Unable to fetch analytics data: Analytics store offline/,
   );
@@ -121,7 +121,7 @@ test('Name Analytics errors: missing analytics tables, then a failing API, and R
 
   // The API comes back: Retry shows the data.
   await page.unroute('**/api/analytics/**');
-  await page.getByRole('button', { name: 'Retry' }).click();
+  await page.getByRole('button', { name: 'Retry', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Unable to fetch' })).toHaveCount(0);
   await expect(grid(page, 'Top ranked names').getByRole('row')).not.toHaveCount(1);
 });
@@ -152,7 +152,7 @@ test('User Analytics shows the user stats and the top names, and its error with 
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(page.getByRole('alert')).toHaveText('Failed to load analytics data. Please try again later.Retry');
   await page.unroute('**/api/analytics/user-stats');
-  await page.getByRole('button', { name: 'Retry' }).click();
+  await page.getByRole('button', { name: 'Retry', exact: true }).click();
   await expect(region(page, 'Total swipes')).toContainText(formatCount(stats.totalSwipes));
 
   await page.route('**/api/analytics/top-names-by-nationality', (route) =>

@@ -29,17 +29,33 @@ test('a failing migration shows the HTTP status and body and the toast Migration
   );
   const card = page.getByRole('region', { name: 'Migration' });
   await card.getByRole('button', { name: 'Add random_seed column' }).click();
+  await page.getByRole('dialog', { name: 'Run the migration?' }).getByRole('button', { name: 'Run migration' }).click();
   await expect(card.getByRole('alert')).toHaveText('Error: HTTP 500: disk full');
   await expect(page.getByText('Migration failed', { exact: true })).toBeVisible();
 });
 
-test('the migration adds the column once; a second run says it is already there; names then carry it', async ({ page, request }) => {
+test('the migration asks first (it locks names), adds the column once, then shows as applied; names carry it', async ({
+  page,
+  request,
+}) => {
   const card = page.getByRole('region', { name: 'Migration' });
   const overview = page.getByRole('region', { name: 'Overview' });
   await expect(overview.getByText('Not added yet')).toBeVisible();
+  let posted = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/admin/migrate/add-random-seed-column')) posted += 1;
+  });
+  // One click only asks: Cancel leaves the names table alone.
+  await card.getByRole('button', { name: 'Add random_seed column' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Run the migration?' });
+  await expect(dialog).toContainText('Names cannot be read or written while it runs');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect(posted).toBe(0);
+  await card.getByRole('button', { name: 'Add random_seed column' }).click();
   const [post] = await Promise.all([
     page.waitForRequest('**/api/admin/migrate/add-random-seed-column'),
-    card.getByRole('button', { name: 'Add random_seed column' }).click(),
+    dialog.getByRole('button', { name: 'Run migration' }).click(),
   ]);
   expect(post.method()).toBe('POST');
   expect(post.headers()['content-type']).toContain('application/json');
@@ -50,8 +66,12 @@ test('the migration adds the column once; a second run says it is already there;
   await expect(page.getByRole('columnheader', { name: 'random_seed' })).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/database-admin-migrated.png`, fullPage: true });
 
-  await card.getByRole('button', { name: 'Add random_seed column' }).click();
-  await expect(card.getByRole('status')).toHaveText('The random_seed column already exists on names; nothing was changed.');
+  // Applied: no second run is offered, and the card says why.
+  await expect(card.getByRole('button', { name: 'Add random_seed column' })).toBeDisabled();
+  await expect(card.getByText('Applied: names have the random_seed column.')).toBeVisible();
+  await page.reload();
+  await expect(card.getByText('Applied: names have the random_seed column.')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Add random_seed column' })).toBeDisabled();
 
   const token = await adminToken(request);
   const page1 = await apiGet<{ names: { random_seed?: number }[] }>(request, token, '/names?limit=3&offset=0');

@@ -124,13 +124,55 @@ test('scrolling near the bottom loads the second and third pages of 50', async (
   });
   await page.reload();
   await expect(page.getByText(/^Showing 50 of [\d,]+ names$/)).toBeVisible();
-  // The grid scrolls itself (its rows stay virtualized): the wheel over it brings the next pages.
+  // The wheel over the grid scrolls its rows (they stay virtualized) and the page, a step at a time, until the
+  // viewport is within 300 px of the page's end, rows included: then the next page, and no more.
   await page.getByRole('grid').hover();
-  await page.mouse.wheel(0, 100_000);
-  await expect(page.getByText(/^Showing 100 of [\d,]+ names$/)).toBeVisible();
-  await page.mouse.wheel(0, 100_000);
-  await expect(page.getByText(/^Showing 150 of [\d,]+ names$/)).toBeVisible();
+  for (const shown of [100, 150]) {
+    const status = page.getByText(new RegExp(`^Showing ${shown} of [\\d,]+ names$`));
+    await expect(async () => {
+      await page.mouse.wheel(0, 1500);
+      await expect(status).toBeVisible({ timeout: 1000 });
+    }).toPass();
+  }
   expect(offsets.slice(0, 3)).toEqual([0, 50, 100]);
   // Virtualized: only the rows in view are in the DOM, not all 150.
   expect(await nameCells(page).count()).toBeLessThan(60);
+});
+
+/** Two animation frames: the scroll check runs in the frame after a scroll event. */
+const twoFrames = (page: Page) =>
+  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+
+test('the next page loads when the viewport is within 300 px of the page bottom, not at the end of the grid alone (spec 9)', async ({
+  page,
+}) => {
+  // Every names page the console asks for, recorded as it calls fetch (a Playwright request event may come later).
+  await page.addInitScript(() => {
+    const offsets: string[] = [];
+    Object.assign(window, { namesOffsets: offsets });
+    const original = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href);
+      if (url.pathname === '/api/names') offsets.push(url.searchParams.get('offset') ?? '0');
+      return original(input, init);
+    };
+  });
+  const asked = () => page.evaluate(() => (window as unknown as { namesOffsets: string[] }).namesOffsets);
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await page.reload();
+  await expect(page.getByText(/^Showing 50 of [\d,]+ names$/)).toBeVisible();
+  const scroller = page.locator('.MuiDataGrid-virtualScroller');
+  // The page at its top: more than 300 px of it lie below the viewport.
+  const pageBelow = () => page.evaluate(() => document.documentElement.scrollHeight - (window.scrollY + window.innerHeight));
+  expect(await pageBelow()).toBeGreaterThan(300);
+  // The grid's own rows at their end, the page still far from its bottom: no second page yet.
+  await scroller.evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+  });
+  await twoFrames(page);
+  await twoFrames(page);
+  expect(await asked()).toEqual(['0']);
+  // The page within 300 px of its bottom as well: the second page.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.getByText(/^Showing 100 of [\d,]+ names$/)).toBeVisible();
 });

@@ -179,6 +179,28 @@ export const fixtureTopByNationality: TopNamesByGroup = {
   german: [['Lukas', 450]],
 };
 
+/** The same groups counted in swipes (`?count=swipes`, Advanced Analytics): more than the likes above. */
+export const fixtureTopByGenderSwipes: TopNamesByGroup = {
+  female: [
+    ['Aoife', 1500],
+    ['Freya', 1100],
+  ],
+  male: [
+    ['Oliver', 900],
+    ['Lukas', 800],
+  ],
+  unisex: [['Camille', 300]],
+};
+
+export const fixtureTopByNationalitySwipes: TopNamesByGroup = {
+  irish: [
+    ['Aoife', 1500],
+    ['Saoirse', 1000],
+  ],
+  english: [['Oliver', 900]],
+  german: [['Lukas', 800]],
+};
+
 export const FIXTURE_USER = { uid: 'user-a', email: 'ada@example.com', partner: 'user-b' } as const;
 
 export const fixtureUserSwipes: UserSwipes = {

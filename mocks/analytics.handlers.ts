@@ -17,7 +17,9 @@ import {
   fixtureSessions,
   fixtureSwipesOverTime,
   fixtureTopByGender,
+  fixtureTopByGenderSwipes,
   fixtureTopByNationality,
+  fixtureTopByNationalitySwipes,
   fixtureTopRanked,
   fixtureUserInsights,
   fixtureUserStats,
@@ -45,6 +47,12 @@ const perUser =
     const id = String(params.id);
     return id === FIXTURE_USER.uid ? HttpResponse.json(body() as object) : unknownUser(id);
   };
+
+/** The top-names calls: like counts by default, swipe counts with ?count=swipes, as on the server. */
+const countedBy =
+  (likes: unknown, swipes: unknown) =>
+  ({ request }: { request: Request }) =>
+    answer(() => (new URL(request.url).searchParams.get('count') === 'swipes' ? swipes : likes))({ request });
 
 /** An ApiErrorBody failure for server.use(...) overrides. */
 export function analyticsFailure(message: string, status = 500) {
@@ -96,14 +104,8 @@ export const analyticsHandlers = [
     analyticsUrl('analytics/user-stats'),
     answer(() => fixtureUserStats),
   ),
-  http.get(
-    analyticsUrl('analytics/top-names-by-gender'),
-    answer(() => fixtureTopByGender),
-  ),
-  http.get(
-    analyticsUrl('analytics/top-names-by-nationality'),
-    answer(() => fixtureTopByNationality),
-  ),
+  http.get(analyticsUrl('analytics/top-names-by-gender'), countedBy(fixtureTopByGender, fixtureTopByGenderSwipes)),
+  http.get(analyticsUrl('analytics/top-names-by-nationality'), countedBy(fixtureTopByNationality, fixtureTopByNationalitySwipes)),
   http.get(
     analyticsUrl('analytics/user-swipes/:id'),
     perUser(() => fixtureUserSwipes),

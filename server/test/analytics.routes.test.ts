@@ -47,7 +47,7 @@ describe('names', () => {
       total_likes: 3,
       like_ratio: 0.75,
       matches: 1,
-      match_rate: 0.3333,
+      match_rate: 1 / 3,
       fast_decisions: 3, // 1.5, 1.8 and 0.9 s; carol's 2.0 s is not under 2 s
       avg_decision_time_ms: 1550, // (1500 + 1800 + 2000 + 900) / 4
     });
@@ -95,14 +95,35 @@ describe('names', () => {
       scandinavian: [['Freya', 2]],
     });
   });
+
+  it('top names by gender and by nationality with ?count=swipes: the most swiped, with their swipe counts (spec 2)', async () => {
+    expect(await get('/analytics/top-names-by-gender?count=swipes')).toEqual({
+      female: [
+        ['Emma', 4],
+        ['Freya', 2],
+        ['Chloe', 1],
+      ],
+      male: [
+        ['Liam', 2],
+        ['Noah', 2],
+      ],
+    });
+    expect(await get('/analytics/top-names-by-nationality?count=swipes')).toEqual({
+      english: [['Emma', 4]],
+      french: [['Chloe', 1]],
+      german: [['Noah', 2]],
+      irish: [['Liam', 2]],
+      scandinavian: [['Freya', 2]],
+    });
+  });
 });
 
 describe('decisions, users and days', () => {
   it('decision-time-stats over all eleven swipes', async () => {
     expect(await get<DecisionTimeStats>('/analytics/decision-time-stats')).toEqual<DecisionTimeStats>({
       avg_decision_time: 3200, // 35,200 ms / 11
-      fast_decision_ratio: 0.3636, // 4 of 11 under 2 s
-      slow_decision_ratio: 0.2727, // 3 of 11 over 5 s
+      fast_decision_ratio: 4 / 11, // under 2 s, unrounded: the console rounds once
+      slow_decision_ratio: 3 / 11, // over 5 s
       total_decisions: 11,
       fast_decisions: 4,
       slow_decisions: 3,
@@ -120,7 +141,7 @@ describe('decisions, users and days', () => {
       totalLikes: 7,
       totalDislikes: 4,
       totalConnections: 1,
-      likeRate: 0.6364,
+      likeRate: 7 / 11,
     });
   });
 
@@ -138,7 +159,7 @@ describe('decisions, users and days', () => {
       swipes: 9,
       likes: 6,
       dislikes: 3,
-      like_ratio: 0.6667,
+      like_ratio: 6 / 9,
       avg_decision_time_ms: 3366.7, // (1500+3000+6000+1000+2500+1800+5500+2000+7000) / 9
     });
     expect(series[2]).toMatchObject({ date: '2026-03-11', swipes: 2, likes: 1 });

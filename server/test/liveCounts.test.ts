@@ -59,4 +59,26 @@ describe('LiveCountsHub when reads fail', () => {
     stop();
     hub.stop();
   });
+
+  it('tells subscribers once when polls start failing, and sends the counts again on recovery even if unchanged', async () => {
+    const { db, state } = fakeDb({ users: 1, acceptedConnections: 0 });
+    state.failing = false;
+    const hub = new LiveCountsHub(db, 10);
+    const listener = jest.fn();
+    const unavailable = jest.fn();
+    const stop = await hub.subscribe(listener, unavailable);
+    expect(listener).toHaveBeenCalledTimes(1);
+
+    state.failing = true;
+    await hub.refresh();
+    await hub.refresh();
+    expect(unavailable).toHaveBeenCalledTimes(1);
+
+    state.failing = false;
+    await hub.refresh();
+    expect(listener).toHaveBeenCalledTimes(2);
+    expect(listener).toHaveBeenLastCalledWith({ users: 1, acceptedConnections: 0 });
+    stop();
+    hub.stop();
+  });
 });

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { FAST_DECISION_MS, SLOW_DECISION_MS } from '../../contract/analytics';
 import { migrations } from '../src/db/migrations';
 
 /** SHA-256 (first 16 hex digits) of every shipped migration's SQL, as databases ran it. Append; never edit. */
@@ -40,4 +41,11 @@ test('no migration imports code or builds its SQL from expressions', () => {
     ];
   });
   expect(problems).toEqual([]);
+});
+
+test("030's fast and slow decisions are the contract's thresholds (the code's one definition)", () => {
+  const sql = migrations.find((m) => m.id === '030_analytics_summaries')!.sql;
+  expect(sql).toContain(`decision_time_ms < ${FAST_DECISION_MS})::int AS fast`);
+  expect(sql).toContain(`decision_time_ms > ${SLOW_DECISION_MS})::int AS slow`);
+  expect(sql).not.toMatch(/decision_time_ms [<>]=? (?!2000\)|5000\))\d+/);
 });

@@ -39,6 +39,9 @@ export const routes: RouteObject[] = [
       { path: '/login', element: page(LoginPage) },
       {
         element: <RequireAdmin />,
+        // A page that throws shows the error screen INSIDE the shell: the top navigation stays, so the
+        // operator can go to another page instead of only reloading this one (issue 16).
+        errorElement: <RouteErrorScreen />,
         children: [
           { path: '/', element: <Navigate to="/dashboard" replace /> },
           { path: '/dashboard', element: page(DashboardPage) },

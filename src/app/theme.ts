@@ -35,6 +35,15 @@ export function createAppTheme(mode: ThemeMode): Theme {
           root: { textTransform: 'none', fontWeight: 600, minHeight: 44, minWidth: 0, paddingInline: 14 },
         },
       },
+      // A visible focus for keyboard users on every button, tab, checkbox and link-like control: MUI's
+      // focus ripple alone is faint, and on tabs nearly invisible (issue 16).
+      MuiButtonBase: {
+        styleOverrides: {
+          root: {
+            '&.Mui-focusVisible': { outline: `2px solid ${primary}`, outlineOffset: 2 },
+          },
+        },
+      },
       MuiTooltip: { defaultProps: { arrow: true } },
       MuiCssBaseline: {
         styleOverrides: {

@@ -26,6 +26,11 @@ export interface AuthPort {
    * demoted, deactivated, expired). Optional: without it, 401s reaching the API's base query still end the session.
    */
   observeSessionEnded?(onEnded: (reason: string) => void): Unsubscribe;
+  /**
+   * Why a session kept from before (a reload) could not be checked at start, when the reason is not the
+   * session itself: the server or its database cannot be reached. Null otherwise. Optional.
+   */
+  restoreProblem?(): string | null;
 }
 
 export interface UserRecordsPort {

@@ -50,7 +50,12 @@ export function StatCard({ title, value, icon, loading = false, live = false, ca
             <Typography id={titleId} variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
               {title}
             </Typography>
-            <Typography variant="h4" component="p" sx={{ mt: 0.5, fontVariantNumeric: 'tabular-nums' }}>
+            {/* A live figure whose stream failed stays, dimmed: the caption says it is stale or disconnected. */}
+            <Typography
+              variant="h4"
+              component="p"
+              sx={{ mt: 0.5, fontVariantNumeric: 'tabular-nums', opacity: live && error && hasValue ? 0.5 : 1 }}
+            >
               {loading && !hasValue ? <Skeleton width={110} aria-label={`Loading ${title}`} /> : hasValue ? formatCount(value) : '—'}
             </Typography>
           </Box>

@@ -1,5 +1,8 @@
 // The analytics screens' number rules (spec 9): decision times in seconds with one decimal, ratios as a
-// percent with one decimal, fast under 2 s and slow over 5 s (the thresholds the API counts with too).
+// percent with one decimal, fast under 2 s and slow over 5 s (the thresholds the API counts with too, defined
+// once in contract/analytics.ts). A percent is rounded exactly once, here: the API sends unrounded fractions,
+// and where the counts are at hand the screen divides them itself (formatShare), so 2 of 52 reads 3.8 %, not
+// the 3.9 % that rounding 0.0385 again would give.
 import { FAST_DECISION_MS, SLOW_DECISION_MS } from '../../contract/analytics';
 
 export { FAST_DECISION_MS, SLOW_DECISION_MS };
@@ -20,10 +23,16 @@ export function formatSeconds(ms: number | null | undefined): string {
   return `${oneDecimal.format(ms / 1000)} s`;
 }
 
-/** 0.4567 (a ratio between 0 and 1) -> "45.7%". */
+/** 0.4567 (a ratio between 0 and 1) -> "45.7%". The one place a ratio is rounded. */
 export function formatPercent(ratio: number | null | undefined): string {
   if (!isFiniteNumber(ratio)) return MISSING;
-  return `${oneDecimal.format(ratio * 100)}%`;
+  return `${oneDecimal.format(Math.round(ratio * 1000) / 10)}%`;
+}
+
+/** part of whole as a percent, rounded once from the counts: (2, 52) -> "3.8%"; a dash without a whole. */
+export function formatShare(part: number | null | undefined, whole: number | null | undefined): string {
+  if (!isFiniteNumber(part) || !isFiniteNumber(whole) || whole <= 0) return MISSING;
+  return `${oneDecimal.format(Math.round((part * 1000) / whole) / 10)}%`;
 }
 
 /** A decision time's class: fast (< 2 s), slow (> 5 s), otherwise normal. Exactly 2 s or 5 s is normal. */

@@ -1,8 +1,11 @@
 // Small arithmetic shared by the analytics queries: every ratio and average is computed here the same way.
 
-/** part / whole as a fraction rounded to 4 decimals (enough for a percent with one decimal); 0 when whole is 0. */
+/**
+ * part / whole as an UNROUNDED fraction; 0 when whole is 0. The console rounds once, to a percent with one
+ * decimal: rounding here too turned 2 of 52 (3.846 %) into 0.0385 and then 3.9 % on screen (issue 16).
+ */
 export function ratio(part: number, whole: number): number {
-  return whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : 0;
+  return whole > 0 ? part / whole : 0;
 }
 
 /** total / count rounded to 1 decimal (ms), null when count is 0. */

@@ -1,6 +1,12 @@
 // Name rankings read from analytics_name_stats (one row per swiped name, kept by the triggers of
 // migration 030): each call is one index range, never a pass over swipes.
-import { ANALYTICS_ORIGINS, type NameAnalytics, type TopNamesByGroup, type TopRankedName } from '../../../contract/analytics';
+import {
+  ANALYTICS_ORIGINS,
+  type NameAnalytics,
+  type TopNamesByGroup,
+  type TopNamesCount,
+  type TopRankedName,
+} from '../../../contract/analytics';
 import { GENDERS, type Gender } from '../../../contract/wire';
 import type { Queryable } from '../db/types';
 import { average, iso, ratio, round2 } from './figures';
@@ -96,34 +102,41 @@ export async function nameAnalytics(db: Queryable, filter: NameAnalyticsFilter):
 
 const TOP_PER_GROUP = 10;
 
-async function topNamesPerGroup(db: Queryable, column: 'gender' | 'nationality', groups: readonly string[]): Promise<TopNamesByGroup> {
+async function topNamesPerGroup(
+  db: Queryable,
+  column: 'gender' | 'nationality',
+  groups: readonly string[],
+  count: TopNamesCount,
+): Promise<TopNamesByGroup> {
   if (groups.length === 0) return {};
-  // One index range (group, likes DESC) of ten rows per group.
-  const { rows } = await db.query<{ grp: string; name: string; likes: number }>(
-    `SELECT g.grp, n.name, t.likes
+  // Likes: one index range (group, likes DESC) of ten rows per group. Swipes: a top-10 over the group's
+  // summary rows (one per swiped name, no index by swipes yet).
+  const { rows } = await db.query<{ grp: string; name: string; n: number }>(
+    `SELECT g.grp, n.name, t.n
        FROM unnest($1::text[]) AS g(grp)
        CROSS JOIN LATERAL (
-         SELECT s.name_id, s.likes FROM analytics_name_stats s
-          WHERE s.${column} = g.grp AND s.likes > 0
-          ORDER BY s.likes DESC, s.name_id LIMIT ${TOP_PER_GROUP}
+         SELECT s.name_id, s.${count} AS n FROM analytics_name_stats s
+          WHERE s.${column} = g.grp AND s.${count} > 0
+          ORDER BY s.${count} DESC, s.name_id LIMIT ${TOP_PER_GROUP}
        ) t
        JOIN names n ON n.id = t.name_id
-      ORDER BY g.grp, t.likes DESC, t.name_id`,
+      ORDER BY g.grp, t.n DESC, t.name_id`,
     [groups],
   );
   const result: TopNamesByGroup = {};
-  for (const row of rows) (result[row.grp] ??= []).push([row.name, row.likes]);
+  for (const row of rows) (result[row.grp] ??= []).push([row.name, row.n]);
   return result;
 }
 
-export const topNamesByGender = (db: Queryable) => topNamesPerGroup(db, 'gender', GENDERS);
+export const topNamesByGender = (db: Queryable, count: TopNamesCount = 'likes') => topNamesPerGroup(db, 'gender', GENDERS, count);
 
-export async function topNamesByNationality(db: Queryable): Promise<TopNamesByGroup> {
+export async function topNamesByNationality(db: Queryable, count: TopNamesCount = 'likes'): Promise<TopNamesByGroup> {
   // The origins that have swipes, from the small per-day table instead of a DISTINCT over every name.
   const { rows } = await db.query<{ nationality: string }>('SELECT DISTINCT nationality FROM analytics_origin_days ORDER BY 1');
   return topNamesPerGroup(
     db,
     'nationality',
     rows.map((row) => row.nationality),
+    count,
   );
 }

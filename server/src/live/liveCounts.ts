@@ -3,6 +3,8 @@ import { readCounters } from '../counters/rowCounters';
 import type { Queryable } from '../db/types';
 
 export type LiveCountsListener = (counts: LiveCounts) => void;
+/** Hears that the counts can no longer be read (once per streak of failed polls): the last ones are stale. */
+export type LiveCountsUnavailableListener = (error: unknown) => void;
 
 /** From the trigger-kept counters (migration 015): the poller reads them every second for every subscriber. */
 export async function readLiveCounts(db: Queryable): Promise<LiveCounts> {
@@ -21,6 +23,9 @@ const sameCounts = (a: LiveCounts | null, b: LiveCounts) =>
  */
 export class LiveCountsHub {
   private readonly listeners = new Set<LiveCountsListener>();
+  private readonly unavailableListeners = new Map<LiveCountsListener, LiveCountsUnavailableListener>();
+  /** A poll failed and none has succeeded since: subscribers were told their counts are stale. */
+  private failing = false;
   private latest: LiveCounts | null = null;
   private timer: NodeJS.Timeout | null = null;
   private inFlight: Promise<void> | null = null;
@@ -47,7 +52,7 @@ export class LiveCountsHub {
    * Calls `listener` with the current counts at once, then on every change. Returns the unsubscribe.
    * Rejects (and adds nothing) when the counts are not known yet and cannot be read.
    */
-  async subscribe(listener: LiveCountsListener): Promise<() => void> {
+  async subscribe(listener: LiveCountsListener, onUnavailable?: LiveCountsUnavailableListener): Promise<() => void> {
     // Read before adding the listener, so the first counts reach it once, from the line below.
     if (this.latest === null) {
       try {
@@ -58,6 +63,7 @@ export class LiveCountsHub {
       }
     }
     this.listeners.add(listener);
+    if (onUnavailable) this.unavailableListeners.set(listener, onUnavailable);
     if (!this.timer) {
       this.timer = setInterval(() => void this.refresh(), this.intervalMs);
       this.timer.unref();
@@ -68,7 +74,15 @@ export class LiveCountsHub {
 
   /** Re-reads the counts now and tells the listeners when they changed. Never rejects: failures go to onError. */
   refresh(): Promise<void> {
-    return this.read().catch((error: unknown) => this.reportError(error));
+    return this.read().catch((error: unknown) => {
+      // Issue 16: a stream that only kept its heartbeat while the database was down read as "Live" to the
+      // console. Subscribers hear the first failure of a streak; the next good read sends the counts again.
+      if (!this.failing) {
+        this.failing = true;
+        for (const onUnavailable of [...this.unavailableListeners.values()]) onUnavailable(error);
+      }
+      this.reportError(error);
+    });
   }
 
   /** One read (concurrent calls coalesce); rejects when it fails. */
@@ -83,7 +97,9 @@ export class LiveCountsHub {
         do {
           this.refreshAgain = false;
           const counts = await readLiveCounts(this.db);
-          if (sameCounts(this.latest, counts)) continue;
+          const recovered = this.failing;
+          this.failing = false;
+          if (!recovered && sameCounts(this.latest, counts)) continue;
           this.latest = counts;
           for (const listener of [...this.listeners]) listener(counts);
         } while (this.refreshAgain);
@@ -104,11 +120,13 @@ export class LiveCountsHub {
 
   stop(): void {
     this.listeners.clear();
+    this.unavailableListeners.clear();
     this.stopTimer();
   }
 
   private unsubscribe(listener: LiveCountsListener): void {
     this.listeners.delete(listener);
+    this.unavailableListeners.delete(listener);
     if (this.listeners.size === 0) this.stopTimer();
   }
 
@@ -117,5 +135,6 @@ export class LiveCountsHub {
     this.timer = null;
     // Nobody hears changes while stopped: the next subscriber must get fresh counts, not stale ones.
     this.latest = null;
+    this.failing = false;
   }
 }

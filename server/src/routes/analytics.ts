@@ -35,11 +35,11 @@ export interface AnalyticsRoutesOptions {
 }
 
 export const analyticsRoutes: FastifyPluginAsyncTypebox<AnalyticsRoutesOptions> = async (app, { db, now = () => new Date() }) => {
-  app.get('/analytics/top-names-by-gender', { schema: ENDPOINTS['GET /api/analytics/top-names-by-gender'] }, async () =>
-    topNamesByGender(db),
+  app.get('/analytics/top-names-by-gender', { schema: ENDPOINTS['GET /api/analytics/top-names-by-gender'] }, async (request) =>
+    topNamesByGender(db, request.query.count),
   );
-  app.get('/analytics/top-names-by-nationality', { schema: ENDPOINTS['GET /api/analytics/top-names-by-nationality'] }, async () =>
-    topNamesByNationality(db),
+  app.get('/analytics/top-names-by-nationality', { schema: ENDPOINTS['GET /api/analytics/top-names-by-nationality'] }, async (request) =>
+    topNamesByNationality(db, request.query.count),
   );
   app.get('/analytics/user-stats', { schema: ENDPOINTS['GET /api/analytics/user-stats'] }, async () => userStats(db));
   app.get('/analytics/decision-time-stats', { schema: ENDPOINTS['GET /api/analytics/decision-time-stats'] }, async () =>

@@ -19,8 +19,11 @@ export interface LiveRoutesOptions {
  * GET /live/counts: server-sent events. `event: counts` with LiveCounts at once and on every change,
  * a comment line every 15 s so proxies keep the connection open. When the counts cannot be read for
  * a new subscriber, one `event: error` (data { message }) and the stream ends (`retry` tells the
- * client when to come back). Authenticated by the Authorization header like every /api route.
+ * client when to come back). When they stop being readable later, one `event: unavailable` (data { message })
+ * while the stream stays open; the next `event: counts` says they are current again. Authenticated by the
+ * Authorization header like every /api route.
  */
+export const LIVE_COUNTS_STALE_MESSAGE = 'The server cannot read the live counts right now (its database may be unreachable)';
 export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
   app,
   { liveCounts, openStreams, heartbeatMs = 15_000, recheckSession, sessionCheckMs = 2_000 },
@@ -81,9 +84,14 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
     stream.on('close', cleanUp);
 
     try {
-      const stop = await liveCounts.subscribe((counts: LiveCounts) => {
-        stream.write(`event: counts\ndata: ${JSON.stringify(counts)}\n\n`);
-      });
+      const stop = await liveCounts.subscribe(
+        (counts: LiveCounts) => {
+          stream.write(`event: counts\ndata: ${JSON.stringify(counts)}\n\n`);
+        },
+        // The counts can no longer be read (database down): the console marks its figures stale until
+        // the next `counts` event.
+        () => stream.write(`event: unavailable\ndata: ${JSON.stringify({ message: LIVE_COUNTS_STALE_MESSAGE })}\n\n`),
+      );
       unsubscribe = stop;
       // The client may have gone while the first counts were read ('close' ran before `unsubscribe` was set).
       if (stream.destroyed || stream.writableEnded) cleanUp();

@@ -16,6 +16,12 @@ export interface LiveCountsStreamOptions {
   retryDelayMs?(attempt: number): number;
   /** no bytes (not even a heartbeat) for this long means the connection is dead */
   idleTimeoutMs?: number;
+  /**
+   * While the stream is open and the page visible, the token is asked for this often; asking is what
+   * renews a session in its second half (localAuth), so an operator watching the live Dashboard is not
+   * signed out after 30 minutes (issue 16). The server still caps the session at 12 hours.
+   */
+  keepSessionAliveMs?: number;
 }
 
 export interface LiveCountsStream {
@@ -31,6 +37,20 @@ export function defaultRetryDelayMs(attempt: number): number {
 function isLiveCounts(value: unknown): value is LiveCounts {
   const v = value as Partial<LiveCounts> | null;
   return !!v && typeof v.users === 'number' && typeof v.acceptedConnections === 'number';
+}
+
+/** What the figures say while the server cannot read the counts: they stay, marked stale. */
+export const STALE_COUNTS_PREFIX = 'Stale:';
+
+function staleReason(data: string): string {
+  let message = 'the server cannot read the live counts right now';
+  try {
+    const sent = (JSON.parse(data) as { message?: unknown }).message;
+    if (typeof sent === 'string' && sent.trim() !== '') message = sent.trim();
+  } catch {
+    // the event itself is what matters
+  }
+  return `${STALE_COUNTS_PREFIX} ${message.replace(/\.$/, '')}. The last known figure is shown.`;
 }
 
 function sessionEndedReason(data: string): string {
@@ -60,6 +80,7 @@ export function createLiveCountsStream({
   getToken,
   retryDelayMs = defaultRetryDelayMs,
   idleTimeoutMs = 75_000,
+  keepSessionAliveMs = 60_000,
 }: LiveCountsStreamOptions): LiveCountsStream {
   const subscribers = new Set<LiveCountsSubscriber>();
   let latest: LiveCounts | null = null;
@@ -104,6 +125,11 @@ export function createLiveCountsStream({
           reportUnauthorized(token, sessionEndedReason(event.data));
           return;
         }
+        // The database behind the counts is gone while the stream lives on: say the figures are stale.
+        if (event.event === 'unavailable') {
+          fail(staleReason(event.data));
+          return;
+        }
         if (event.event !== 'counts') return;
         let counts: unknown;
         try {
@@ -134,7 +160,27 @@ export function createLiveCountsStream({
     }
   }
 
+  /** Asks for the token now and then while the page is visible (see keepSessionAliveMs); stops with the stream. */
+  function keepSessionAlive(signal: AbortSignal) {
+    const visible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
+    const ask = () => {
+      if (!signal.aborted && visible()) void getToken().catch(() => undefined);
+    };
+    const timer = setInterval(ask, keepSessionAliveMs);
+    const onVisibility = () => ask();
+    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibility);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearInterval(timer);
+        if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
+      },
+      { once: true },
+    );
+  }
+
   async function run(signal: AbortSignal) {
+    keepSessionAlive(signal);
     let attempt = 0;
     while (!signal.aborted) {
       try {

@@ -75,6 +75,21 @@ describe('local auth adapter', () => {
     await auth.ready;
     expect(auth.currentAccount()).toBeNull();
     expect(stored()).toEqual({ token: demoAdmin.token, expiresAt: FIXTURE_EXPIRES_AT });
+    expect(auth.restoreProblem()).toMatch(
+      /^The server cannot be reached .*Your session is kept: reload this page once the server is back\.$/,
+    );
+  });
+
+  it('says the database is unreachable when the start check answers 503', async () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, JSON.stringify({ token: demoAdmin.token, expiresAt: FIXTURE_EXPIRES_AT }));
+    server.use(
+      http.get(authUrl('account'), () => HttpResponse.json({ error: 'unavailable', message: 'Database unavailable' }, { status: 503 })),
+    );
+    const auth = makeAuth();
+    await auth.ready;
+    expect(auth.restoreProblem()).toBe(
+      'The server cannot reach its database (Database unavailable). Your session is kept: reload this page once the server is back.',
+    );
   });
 
   it('signs out: token forgotten, observers told, server told with the token', async () => {

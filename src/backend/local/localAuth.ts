@@ -16,6 +16,7 @@ export interface LocalAuth extends AuthPort {
   ready: Promise<void>;
   /** the signed-in account right now (null while the start check runs or when signed out) */
   currentAccount(): AuthAccount | null;
+  restoreProblem(): string | null;
 }
 
 // setTimeout fires at once for delays above 2^31-1 ms; such far expiries need no timer.
@@ -29,6 +30,22 @@ const MAX_TIMER_MS = 2_147_483_647;
 export const RENEW_WHEN_LEFT_MS = 15 * 60 * 1000;
 export const SESSION_EXPIRED_REASON = 'The session expired after a period without activity.';
 
+/**
+ * What the login page says when a reload finds the server or its database unreachable: the sign-in form
+ * alone read as a sign-out (issue 16), while the kept session comes back once the server does.
+ */
+export function unreachableNotice(error: unknown): string {
+  const status = error instanceof HttpError ? error.status : 'NETWORK';
+  const detail = error instanceof Error && error.message ? error.message.trim().replace(/\.$/, '') : '';
+  const what =
+    status === 'NETWORK' || status === 'TIMEOUT'
+      ? 'The server cannot be reached'
+      : status === 503
+        ? 'The server cannot reach its database'
+        : 'The server could not check your session';
+  return `${what}${detail ? ` (${detail})` : ''}. Your session is kept: reload this page once the server is back.`;
+}
+
 export function createLocalAuth({ authBaseUrl, timeoutMs, store = localStorageTokenStore() }: LocalAuthOptions): LocalAuth {
   const url = (path: string) => joinUrl(authBaseUrl, path);
   const listeners = new Set<(account: AuthAccount | null) => void>();
@@ -40,6 +57,7 @@ export function createLocalAuth({ authBaseUrl, timeoutMs, store = localStorageTo
   let expiryTimer: ReturnType<typeof setTimeout> | undefined;
   const endedListeners = new Set<(reason: string) => void>();
   let renewing: Promise<void> | null = null;
+  let restoreProblem: string | null = null;
 
   /** Tells the session saga the server no longer accepts this session; the saga signs out and says why. */
   function sessionEnded(reason: string) {
@@ -112,6 +130,7 @@ export function createLocalAuth({ authBaseUrl, timeoutMs, store = localStorageTo
       // A rejected token is forgotten. Any other failure (server down, timeout) signs out this page only:
       // the token stays stored so a reload once the server is back is signed in again.
       const rejected = error instanceof HttpError && (error.status === 401 || error.status === 403);
+      if (!rejected) restoreProblem = unreachableNotice(error);
       change(null, null, rejected ? 'clear' : 'keep');
     }
   }
@@ -122,12 +141,15 @@ export function createLocalAuth({ authBaseUrl, timeoutMs, store = localStorageTo
     ready,
     currentAccount: () => account,
 
+    restoreProblem: () => restoreProblem,
+
     async signIn(email, password) {
       const response = await requestJson<SignInResponse>(url('sign-in'), {
         method: 'POST',
         body: { email, password },
         timeoutMs,
       });
+      restoreProblem = null;
       change(response.account, { token: response.token, expiresAt: response.expiresAt }, 'write');
       return response.account;
     },

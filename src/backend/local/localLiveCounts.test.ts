@@ -72,6 +72,70 @@ describe('local live counts', () => {
     await until(() => aborted);
   });
 
+  it('marks the figures stale on an `unavailable` event (database down, stream open) until the next counts', async () => {
+    let push: (text: string) => void = () => {};
+    server.use(
+      http.get(apiUrl('live/counts'), () => {
+        const encoder = new TextEncoder();
+        const stream = new ReadableStream<Uint8Array>({
+          start(controller) {
+            push = (text) => controller.enqueue(encoder.encode(text));
+            push(countsFrame({ users: 1, acceptedConnections: 0 }));
+          },
+        });
+        return new HttpResponse(stream, { headers: { 'Content-Type': 'text/event-stream' } });
+      }),
+    );
+    const port = makePort();
+    const users: number[] = [];
+    const errors: string[] = [];
+    const stop = port.watchUserCount(
+      (n) => users.push(n),
+      (reason) => errors.push(reason),
+    );
+    await until(() => users.length === 1);
+    push(`event: unavailable\ndata: ${JSON.stringify({ message: 'The server cannot read the live counts right now' })}\n\n`);
+    await until(() => errors.length === 1);
+    expect(errors[0]).toBe('Stale: The server cannot read the live counts right now. The last known figure is shown.');
+    push(countsFrame({ users: 1, acceptedConnections: 0 }));
+    await until(() => users.length === 2);
+    stop();
+  });
+
+  it('asks for the token while the stream is open and the page visible, which renews the session', async () => {
+    let push: (text: string) => void = () => {};
+    server.use(
+      http.get(apiUrl('live/counts'), () => {
+        const encoder = new TextEncoder();
+        const stream = new ReadableStream<Uint8Array>({
+          start(controller) {
+            push = (text) => controller.enqueue(encoder.encode(text));
+            push(countsFrame({ users: 1, acceptedConnections: 0 }));
+          },
+        });
+        return new HttpResponse(stream, { headers: { 'Content-Type': 'text/event-stream' } });
+      }),
+    );
+    let asked = 0;
+    const port = createLocalLiveCounts({
+      apiBaseUrl: config.apiBaseUrl,
+      timeoutMs: 10_000,
+      getToken: async () => {
+        asked += 1;
+        return 'live-token';
+      },
+      stream: { retryDelayMs: () => 5, keepSessionAliveMs: 10 },
+    });
+    const users: number[] = [];
+    const stop = port.watchUserCount((n) => users.push(n), jest.fn());
+    await until(() => users.length === 1);
+    // Once for the connection, then again and again with no request of the page's own.
+    await until(() => asked >= 3);
+    expect(document.visibilityState).toBe('visible');
+    push(': heartbeat\n\n');
+    stop();
+  });
+
   it('reconnects with backoff after the server closes, reporting why', async () => {
     let calls = 0;
     server.use(

@@ -9,7 +9,7 @@ export interface LocalLiveCountsOptions {
   apiBaseUrl: string;
   timeoutMs: number;
   getToken(): Promise<string | null>;
-  stream?: Partial<Pick<LiveCountsStreamOptions, 'retryDelayMs' | 'idleTimeoutMs'>>;
+  stream?: Partial<Pick<LiveCountsStreamOptions, 'retryDelayMs' | 'idleTimeoutMs' | 'keepSessionAliveMs'>>;
 }
 
 export function createLocalLiveCounts({ apiBaseUrl, timeoutMs, getToken, stream: streamOptions }: LocalLiveCountsOptions): LiveCountsPort {

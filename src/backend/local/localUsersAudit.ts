@@ -2,6 +2,7 @@
 import type { UserRecord } from '../../../contract/wire';
 import type { AuditLogsPage, AuditStats, DeleteUserResponse, UsersPage } from '../../../contract/usersAudit';
 import type { AuditLogsPort, UserManagementPort } from '../ports';
+import { checkUserRow } from '../shared/userRecord';
 import { joinUrl, requestJson } from './http';
 
 export interface LocalUsersAuditOptions {
@@ -27,7 +28,12 @@ export function createLocalUserManagement({ apiBaseUrl, timeoutMs, getToken }: L
   const userUrl = (uid: string) => joinUrl(apiBaseUrl, `users/${encodeURIComponent(uid)}`);
   return {
     async listUsers(query) {
-      return requestJson<UsersPage>(joinUrl(apiBaseUrl, 'users') + toQueryString(query), { token: await getToken(), timeoutMs });
+      const page = await requestJson<UsersPage>(joinUrl(apiBaseUrl, 'users') + toQueryString(query), {
+        token: await getToken(),
+        timeoutMs,
+      });
+      // Checked at the edge: a malformed row stays that row (flagged), it does not take the table down.
+      return { ...page, users: Array.isArray(page.users) ? page.users.map((row, index) => checkUserRow(row, index)) : [] };
     },
     async updateUserFlags(uid, update) {
       return requestJson<UserRecord>(userUrl(uid), { method: 'PATCH', body: update, token: await getToken(), timeoutMs });

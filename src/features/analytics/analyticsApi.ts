@@ -14,6 +14,7 @@ import type {
   SwipeSessions,
   SwipesOverTime,
   TopNamesByGroup,
+  TopNamesCount,
   TopRankedName,
   UserStats,
   UserSwipeInsights,
@@ -116,13 +117,14 @@ export const analyticsApi = api.injectEndpoints({
       query: () => '/analytics/user-stats',
       keepUnusedDataFor: ANALYTICS_CACHE_SECONDS,
     }),
-    getTopNamesByGender: build.query<TopNamesByGroup, void>({
-      query: () => '/analytics/top-names-by-gender',
+    // Likes by default (User Analytics); Advanced Analytics asks for swipe counts (spec 2).
+    getTopNamesByGender: build.query<TopNamesByGroup, TopNamesCount | void>({
+      query: (count) => ({ url: '/analytics/top-names-by-gender', params: count ? { count } : undefined }),
       transformResponse: asGroups,
       keepUnusedDataFor: ANALYTICS_CACHE_SECONDS,
     }),
-    getTopNamesByNationality: build.query<TopNamesByGroup, void>({
-      query: () => '/analytics/top-names-by-nationality',
+    getTopNamesByNationality: build.query<TopNamesByGroup, TopNamesCount | void>({
+      query: (count) => ({ url: '/analytics/top-names-by-nationality', params: count ? { count } : undefined }),
       transformResponse: asGroups,
       keepUnusedDataFor: ANALYTICS_CACHE_SECONDS,
     }),

@@ -9,15 +9,22 @@ export interface QueryLike<T> {
   isLoading: boolean;
   isError: boolean;
   error?: unknown;
+  isFetching?: boolean;
+  refetch?: () => unknown;
 }
 
 export interface WithFallback<T> extends CallState {
   data: T;
+  /** asks again (the section's own Retry) */
+  onRetry: () => void;
+  /** a Retry or refresh is under way */
+  retrying: boolean;
 }
 
 export function withFallback<T>(result: QueryLike<T>, empty: T): WithFallback<T> {
-  if (result.isError) return { data: empty, loading: false, failed: errorReason(result.error) };
-  return { data: result.data ?? empty, loading: result.isLoading, failed: null };
+  const retry = { onRetry: () => void result.refetch?.(), retrying: result.isFetching ?? false };
+  if (result.isError) return { data: empty, loading: false, failed: errorReason(result.error), ...retry };
+  return { data: result.data ?? empty, loading: result.isLoading, failed: null, ...retry };
 }
 
 /** Date range of the daily series: the last `days` UTC days ending with today's, as the API reads them. */

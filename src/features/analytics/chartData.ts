@@ -2,11 +2,15 @@
 // tested without rendering a chart.
 import type { DailyActiveUsers, PopularityTrends, SwipesOverTime } from '../../../contract/analytics';
 
-/** 'YYYY-MM-DD' -> "Nov 22" (UTC, as the API counts days). */
+/** The suffix of today's point: the current UTC day is still counting, so its figures are partial. */
+export const PARTIAL_DAY_SUFFIX = ' (today, so far)';
+
+/** 'YYYY-MM-DD' -> "Nov 22" (UTC, as the API counts days); today's UTC day -> "Nov 25 (today, so far)". */
 const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-export function formatDay(date: string): string {
+export function formatDay(date: string, now: Date = new Date()): string {
   const parsed = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(parsed.getTime()) ? date : dayLabel.format(parsed);
+  if (Number.isNaN(parsed.getTime())) return date;
+  return dayLabel.format(parsed) + (date === now.toISOString().slice(0, 10) ? PARTIAL_DAY_SUFFIX : '');
 }
 
 export interface DailySeries {

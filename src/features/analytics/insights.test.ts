@@ -31,12 +31,29 @@ describe('buildInsights', () => {
 
   it('calls people decisive when most decisions are fast, and slow when slow ones outnumber fast ones', () => {
     const base: DecisionTimeStats = { ...fixtureDecisionStats };
-    expect(text('decisiveness', buildInsights({ decisions: { ...base, fast_decision_ratio: 0.62, avg_decision_time: 1500 } }))).toBe(
-      'People are decisive: 62.0% of swipes take under 2 s (average 1.5 s).',
-    );
-    expect(text('decisiveness', buildInsights({ decisions: { ...base, fast_decision_ratio: 0.1, slow_decision_ratio: 0.3 } }))).toBe(
-      'People take their time: 30.0% of swipes take over 5 s, more than the 10.0% decided in under 2 s (average 2.3 s).',
-    );
+    expect(
+      text(
+        'decisiveness',
+        buildInsights({
+          decisions: { ...base, total_decisions: 100, fast_decisions: 62, fast_decision_ratio: 0.62, avg_decision_time: 1500 },
+        }),
+      ),
+    ).toBe('People are decisive: 62.0% of swipes take under 2 s (average 1.5 s).');
+    expect(
+      text(
+        'decisiveness',
+        buildInsights({
+          decisions: {
+            ...base,
+            total_decisions: 100,
+            fast_decisions: 10,
+            slow_decisions: 30,
+            fast_decision_ratio: 0.1,
+            slow_decision_ratio: 0.3,
+          },
+        }),
+      ),
+    ).toBe('People take their time: 30.0% of swipes take over 5 s, more than the 10.0% decided in under 2 s (average 2.3 s).');
   });
 
   it('says dislikes come faster when they do, and calls a small difference even', () => {

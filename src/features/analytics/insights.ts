@@ -1,7 +1,7 @@
 // The Advanced Analytics insight sentences, written from the figures (the spec leaves the wording to us).
 // Pure: each sentence appears only when its figures exist and say something.
 import type { DecisionTimeStats, MatchConversionRate, PopularityTrends, TopRankedName, UserStats } from '../../../contract/analytics';
-import { formatPercent, formatSeconds } from '../../lib/analyticsFormat';
+import { formatSeconds, formatShare } from '../../lib/analyticsFormat';
 import { formatCount } from '../../lib/format';
 import { capitalize } from './chartData';
 
@@ -34,16 +34,16 @@ function originInsight(trends: PopularityTrends | undefined): Insight | null {
   return {
     id: 'origin',
     text:
-      `${capitalize(best.origin)} names are liked most: ${formatPercent(best.like_ratio)} of their swipes in the last ${trends!.days} days ` +
-      `were likes, against ${formatPercent(worst.like_ratio)} for ${capitalize(worst.origin)} names, the least liked.`,
+      `${capitalize(best.origin)} names are liked most: ${formatShare(best.likes, best.swipes)} of their swipes in the last ${trends!.days} days ` +
+      `were likes, against ${formatShare(worst.likes, worst.swipes)} for ${capitalize(worst.origin)} names, the least liked.`,
   };
 }
 
 function decisivenessInsight(d: DecisionTimeStats | undefined): Insight | null {
   if (!d || d.total_decisions === 0) return null;
   const average = `average ${formatSeconds(d.avg_decision_time)}`;
-  const fast = formatPercent(d.fast_decision_ratio);
-  const slow = formatPercent(d.slow_decision_ratio);
+  const fast = formatShare(d.fast_decisions, d.total_decisions);
+  const slow = formatShare(d.slow_decisions, d.total_decisions);
   if (d.fast_decision_ratio >= 0.5) {
     return { id: 'decisiveness', text: `People are decisive: ${fast} of swipes take under 2 s (${average}).` };
   }
@@ -76,7 +76,7 @@ function likeRateInsight(s: UserStats | undefined): Insight | null {
   return {
     id: 'likeRate',
     text:
-      `${formatPercent(s.likeRate)} of all ${formatCount(s.totalSwipes)} swipes are likes, from ${formatCount(s.uniqueUsers)} users ` +
+      `${formatShare(s.totalLikes, s.totalSwipes)} of all ${formatCount(s.totalSwipes)} swipes are likes, from ${formatCount(s.uniqueUsers)} users ` +
       `(${oneDecimal.format(s.averageSwipesPerUser)} swipes each on average).`,
   };
 }
@@ -88,7 +88,7 @@ function matchInsight(c: MatchConversionRate | undefined): Insight | null {
   return {
     id: 'matches',
     text:
-      `${formatPercent(c.conversion_rate)} of ${couples} share at least one liked name; ` +
+      `${formatShare(c.connections_with_matches, c.total_connections)} of ${couples} share at least one liked name; ` +
       `${oneDecimal.format(c.avg_matches_per_connection)} matches per couple on average.`,
   };
 }
@@ -98,7 +98,7 @@ function topNameInsight(top: readonly TopRankedName[] | undefined): Insight | nu
   if (!first) return null;
   return {
     id: 'topName',
-    text: `${first.name} (${capitalize(first.origin)}, ${first.gender}) ranks first: ${formatPercent(first.like_ratio)} of its ${formatCount(first.total_swipes)} swipes are likes.`,
+    text: `${first.name} (${capitalize(first.origin)}, ${first.gender}) ranks first: ${formatShare(first.total_likes, first.total_swipes)} of its ${formatCount(first.total_swipes)} swipes are likes.`,
   };
 }
 

@@ -63,6 +63,14 @@ describe('Audit Logs', () => {
     ).toHaveAttribute('data-badge', 'default');
   });
 
+  it('has the usual grid toolbar: columns, density and a quick filter', async () => {
+    renderAuditLogs();
+    expect(await screen.findByText('Showing 100 entries')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Select columns' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Density' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox')).toBeInTheDocument();
+  });
+
   it('Load more reads on with the cursor until the end', async () => {
     renderAuditLogs('/audit-logs?range=all');
     expect(await screen.findByText('Showing 100 entries')).toBeInTheDocument();
@@ -97,6 +105,10 @@ describe('Audit Logs', () => {
     expect(await screen.findByText(NO_AUDIT_LOGS_TEXT)).toBeInTheDocument();
     expect(NO_AUDIT_LOGS_TEXT).toBe('No audit logs found for the selected filters.');
     expect(lastPage().get('event')).toBe('CANCELLATION');
+    // The statistics follow the event filter too: no console CANCELLATION in range, so a total of 0, not 2.
+    expect(screen.getByRole('heading', { name: /Statistics · .* · CANCELLATION/ })).toBeInTheDocument();
+    expect(screen.getByTestId('audit-total')).toHaveTextContent(/^0$/);
+    expect(within(screen.getByRole('list', { name: 'Events per type' })).queryByRole('listitem', { name: /^user\.update:/ })).toBeNull();
   });
 
   it('exports everything matching the filters as a dated CSV, and reports a failure with its reason', async () => {

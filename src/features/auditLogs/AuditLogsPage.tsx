@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import type { AuditStats } from '../../../contract/usersAudit';
 import { Alert, Box, Button, CircularProgress, Container, Paper, Stack, Typography } from '@mui/material';
 import { errorReason } from '../../api/errors';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -17,6 +18,17 @@ import { useAuditLogList } from './hooks/useAuditLogList';
 import { useAuditUrlSync } from './hooks/useAuditUrlSync';
 
 /** /audit-logs (spec 2): filters, statistics, the trail with Load more, and the CSV export. */
+/**
+ * The statistics of the selected event type alone. The backend's per-event counts for the range and source
+ * are all here (they also fill the event-type filter), so the total of one type is its own count: a total
+ * of every type beside "No audit logs found for the selected filters." contradicted the list (issue 16).
+ */
+function statsForEvent(stats: AuditStats | undefined, event: string | undefined): AuditStats | undefined {
+  if (!stats || !event) return stats;
+  const byEvent = stats.byEvent.filter((e) => e.event === event);
+  return { ...stats, byEvent, total: byEvent.reduce((sum, e) => sum + e.count, 0) };
+}
+
 export default function AuditLogsPage() {
   usePageTitle('Audit Logs');
   const dispatch = useAppDispatch();
@@ -30,6 +42,7 @@ export default function AuditLogsPage() {
   const exportJob = useAppSelector(selectLatestAuditExport);
   const exportRunning = exportJob?.state === 'running';
   const knownEvents = useMemo(() => stats.currentData?.byEvent.map((e) => e.event) ?? [], [stats.currentData]);
+  const shownStats = useMemo(() => statsForEvent(stats.currentData, view.event), [stats.currentData, view.event]);
 
   return (
     <Container maxWidth="xl" sx={{ py: 3 }}>
@@ -44,10 +57,10 @@ export default function AuditLogsPage() {
         />
         {exportJob && <AuditExportStatus job={exportJob} onCancel={() => dispatch(jobCancelRequested({ id: exportJob.id }))} />}
         <AuditStatsSection
-          stats={stats.currentData}
+          stats={shownStats}
           loading={stats.isFetching}
           error={stats.isError ? errorReason(stats.error) : null}
-          rangeLabel={RANGE_LABELS[rangeParam(filters.rangeDays)]}
+          rangeLabel={RANGE_LABELS[rangeParam(filters.rangeDays)] + (view.event ? ` · ${view.event}` : '')}
         />
         <Paper component="section" aria-labelledby="audit-list-heading" sx={{ p: 2.5 }}>
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', mb: 1.5 }}>

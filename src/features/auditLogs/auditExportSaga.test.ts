@@ -86,6 +86,7 @@ function memorySink() {
 function start(
   port: AuditLogsPort,
   view = { since: '2026-03-03T12:00:00.000Z', event: undefined as string | undefined, source: 'all' as const },
+  onRecordRun?: () => Promise<void>,
 ) {
   let state: { jobs: JobsState } = { jobs: jobsReducer(undefined, { type: 'init' }) };
   const channel = stdChannel();
@@ -106,7 +107,12 @@ function start(
     channel.put(action);
   };
   const runs: unknown[] = [];
-  const exports = { recordRun: async (run: unknown) => void runs.push(run) };
+  const exports = {
+    recordRun: async (run: unknown) => {
+      runs.push(run);
+      await onRecordRun?.();
+    },
+  };
   const task = runSaga(
     { channel, dispatch, getState: () => state, context: { backend: { auditLogs: port, exports } } },
     runAuditExport,
@@ -134,7 +140,7 @@ describe('audit log export job', () => {
       { since: '2026-03-03T12:00:00.000Z', source: 'all', limit: 2, cursor: '4' },
     ]);
     expect(run.fileNames).toEqual(['audit-logs-2026-03-10.csv']);
-    // announced to the server (which records the export on the console-action trail) before the first page
+    // announced to the server (which records the export on the console-action trail) after the first page
     expect(run.runs).toEqual([{ kind: 'audit-logs', format: 'csv', from: '2026-03-03T12:00:00.000Z' }]);
     expect(run.sink.closed).toBe(true);
     expect(run.job()).toMatchObject({ state: 'done', message: 'Exported 5 rows: audit-logs-2026-03-10.csv downloaded.' });
@@ -146,6 +152,32 @@ describe('audit log export job', () => {
     expect(rows[1]).toContain('admin@example.com');
     expect(rows[1]).toContain('{"isPremium":true}');
     expect(rows[2].slice(0, 7)).toEqual(['1', appEntry(1).timestamp, 'USER_CREATED', 'u1', '', '1h 2m 3s', 'app']);
+  });
+
+  it("does not count its own export: the trail entry the server adds for it is newer than the file's first page", async () => {
+    // Keyset pages newest first, as the server serves them; recordRun adds the export's own console entry on top.
+    const entries = [consoleEntry, ...[1, 2, 3].map(appEntry)];
+    const queries: AuditLogsQuery[] = [];
+    const port: AuditLogsPort = {
+      async pageAuditLogs(query) {
+        queries.push(query);
+        const older = query.cursor ? entries.filter((e) => e.timestamp < query.cursor!) : entries;
+        const page = older.slice(0, query.limit ?? 100);
+        const more = older.length > page.length;
+        return { entries: page, nextCursor: more ? page[page.length - 1]!.timestamp : null } satisfies AuditLogsPage;
+      },
+      async auditStats() {
+        return { since: null, source: 'all', total: entries.length, byEvent: [] };
+      },
+    };
+    const exportEntry: AuditEntry = { ...consoleEntry, id: '78', timestamp: '2026-03-10T13:00:00.000Z', event: 'export.run' };
+    const run = start(port, undefined, async () => void entries.unshift(exportEntry));
+    await run.task.toPromise();
+    expect(run.runs).toHaveLength(1);
+    expect(entries[0]).toBe(exportEntry); // the trail did get the export's entry...
+    expect(run.job()).toMatchObject({ state: 'done', message: 'Exported 4 rows: audit-logs-2026-03-10.csv downloaded.' });
+    expect(run.sink.text).not.toContain('export.run'); // ...but the file does not hold it
+    expect(queries.length).toBeGreaterThan(1);
   });
 
   it('passes the event filter and counts only that event', async () => {

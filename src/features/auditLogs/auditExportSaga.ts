@@ -44,6 +44,16 @@ export function* runAuditExport(deps: AuditExportDeps, action: AuditExportReques
   const port = backend.auditLogs;
   const fileName = datedFileName('audit-logs', 'csv', deps.now());
   const csv = auditCsvWriter();
+  // The server puts the export itself on the trail (recordRun). Announced right AFTER the first page is read:
+  // pages run newest first by keyset, so the export's own entry, newer than the first page, is never in the
+  // file; announced before, the file held one entry more than the list showed ("Exported 223 rows" beside
+  // "Showing 222 entries", issue 16).
+  let announced = false;
+  const announce = async () => {
+    if (announced) return;
+    announced = true;
+    await backend.exports.recordRun({ kind: 'audit-logs', format: 'csv', ...(view.since ? { from: view.since } : {}) });
+  };
   const readPage = async (after: string | null, limit: number): Promise<KeysetPage<AuditEntry>> => {
     const page = await port.pageAuditLogs({
       ...(view.since ? { since: view.since } : {}),
@@ -52,6 +62,7 @@ export function* runAuditExport(deps: AuditExportDeps, action: AuditExportReques
       limit,
       ...(after ? { cursor: after } : {}),
     });
+    await announce();
     return { rows: page.entries, next: page.nextCursor };
   };
   yield call(runExportJob, {
@@ -60,12 +71,6 @@ export function* runAuditExport(deps: AuditExportDeps, action: AuditExportReques
     openSink: () => deps.openSink(fileName),
     countRows: () => countAuditRows(port, view),
     *write(sink: FileSink) {
-      // Announced once the file is chosen and before any page: the server puts the export on the trail.
-      yield call([backend.exports, backend.exports.recordRun], {
-        kind: 'audit-logs',
-        format: 'csv',
-        ...(view.since ? { from: view.since } : {}),
-      });
       return (yield call(exportPages<AuditEntry>, {
         jobId,
         readPage,

@@ -76,7 +76,7 @@ it('lists recent runs with what landed, an interrupted one included, and undoes 
   const interrupted = within(table).getByTestId('import-run-2');
   expect(interrupted).toHaveTextContent('reloaded.csv');
   expect(interrupted).toHaveTextContent('Interrupted');
-  expect(interrupted).toHaveTextContent('the page was closed or reloaded during the import');
+  expect(interrupted).toHaveTextContent('the page was closed or reloaded, or the server stopped, during the import');
   const first = within(table).getByTestId('import-run-1');
   expect(first).toHaveTextContent('Done');
   expect(first).toHaveTextContent('4 rows read as UTF-8; 1 skipped before sending');

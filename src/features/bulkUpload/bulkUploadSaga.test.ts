@@ -7,7 +7,7 @@ import { jobCancelRequested, jobsReducer, jobProgressed, type Job, type JobsStat
 import { bulkImportRequested } from './bulkUploadActions';
 import { runImportJob, type ImportDeps } from './bulkUploadSaga';
 import type { RowBatch } from './csvParseProtocol';
-import { PARSE_ERROR_TEXT, UPLOAD_ERROR_TEXT, UPLOAD_ERROR_TOAST } from './importReport';
+import { PARSE_ERROR_TEXT, SERVER_STOPPED_TEXT, UPLOAD_ERROR_TEXT, UPLOAD_ERROR_TOAST } from './importReport';
 import type { RowSource, RowSourceEvent } from './rowSource';
 
 const STARTED = '2026-03-01T10:00:00.000Z';
@@ -396,6 +396,23 @@ describe('import job saga', () => {
     expect(r.job().detail).toContain('Unconfirmed: rows 2,003–4,004 (The server did not answer within 10 seconds.)');
   });
 
+  it('when the server stops answering mid-import it says so (not "check the file format") and what landed', async () => {
+    const plan = makeBatches(4000, 2000);
+    const api = autoApi((body, call) =>
+      call === 2 ? { status: 'NETWORK', reason: 'Could not reach the server (Failed to fetch).' } : { addedCount: body.names.length },
+    );
+    const r = run(fakeSource(plan), api.sendBatch, { concurrency: 1 });
+    await r.task.toPromise();
+    expect(r.job().state).toBe('failed');
+    expect(r.job().message).toBe(
+      'The upload stopped: the server stopped answering (it may have crashed or restarted). The file is not the problem.',
+    );
+    expect(r.job().message).not.toMatch(/file format/);
+    expect(r.job().detail).toContain('Added: rows 1–2,002.');
+    expect(r.job().detail).toContain('Unconfirmed: rows 2,003–4,004');
+    expect(r.notify).toHaveBeenCalledWith('Bulk upload stopped: the server stopped answering. See what landed below.', 'error');
+  });
+
   it('a 502 from a proxy is not retried and its rows are unconfirmed, not "not added"', async () => {
     const plan = makeBatches(6000, 2000);
     // What the base query makes of a gateway's HTML page: a status, the text, no ApiErrorBody.
@@ -405,7 +422,7 @@ describe('import job saga', () => {
     const r = run(fakeSource(plan), api.sendBatch, { concurrency: 1 });
     await r.task.toPromise();
     expect(api.bodies).toHaveLength(2); // not sent again: it may have committed
-    expect(r.job()).toMatchObject({ state: 'failed', message: UPLOAD_ERROR_TEXT, progress: { rowsAdded: 2000 } });
+    expect(r.job()).toMatchObject({ state: 'failed', message: SERVER_STOPPED_TEXT, progress: { rowsAdded: 2000 } });
     expect(r.job().detail).toContain('Unconfirmed: rows 2,003–4,004 (HTTP 502: <html>Bad Gateway</html>)');
     expect(r.job().detail).toContain('check them before importing them again');
     expect(r.job().detail).not.toContain('Not added');

@@ -25,6 +25,8 @@ import {
   runNotStartedReport,
   successReport,
   UPLOAD_ERROR_TOAST,
+  SERVER_STOPPED_TOAST,
+  serverStopped,
   uploadFailedReport,
   type BatchOutcome,
   type ImportTally,
@@ -309,8 +311,9 @@ function* importRows(deps: ImportDeps, action: BulkImportRequested, startedAt: s
     // Nothing was sent, so this is a problem with the file itself.
     yield* finish(deps, jobId, 'failed', parseFailedReport(stop.message), tally, run);
   } else {
-    yield* finish(deps, jobId, 'failed', uploadFailedReport(tally, stop.kind === 'parse' ? stop.message : undefined), tally, run);
-    yield call(deps.notify, UPLOAD_ERROR_TOAST, 'error');
+    const parseProblem = stop.kind === 'parse' ? stop.message : undefined;
+    yield* finish(deps, jobId, 'failed', uploadFailedReport(tally, parseProblem), tally, run);
+    yield call(deps.notify, !parseProblem && serverStopped(tally) ? SERVER_STOPPED_TOAST : UPLOAD_ERROR_TOAST, 'error');
   }
 }
 

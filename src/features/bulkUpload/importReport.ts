@@ -10,6 +10,16 @@ export const NO_FILE_TEXT = 'Please select a CSV file to upload.';
 export const PARSE_ERROR_TEXT = 'Error parsing file. Please check the file and try again.';
 export const UPLOAD_ERROR_TEXT = 'Error during upload. Please check the file format and try again.';
 export const UPLOAD_ERROR_TOAST = 'Bulk upload failed. Please check file format and try again.';
+/**
+ * When the server stopped answering mid-import (crash, restart, network): the file is not the problem, and
+ * "check the file format" sent operators looking for a fault that was not there (issue 16).
+ */
+export const SERVER_STOPPED_TEXT =
+  'The upload stopped: the server stopped answering (it may have crashed or restarted). The file is not the problem.';
+export const SERVER_STOPPED_TOAST = 'Bulk upload stopped: the server stopped answering. See what landed below.';
+
+/** The upload ended because a batch got no answer from the API, not because the API refused rows. */
+export const serverStopped = (tally: ImportTally) => tally.outcomes.some((o) => o.state === 'unknown');
 export const successText = (added: number, skipped: number) => `Bulk upload completed! Added: ${added}, Skipped: ${skipped}`;
 export const successToast = (added: number) => `Successfully imported ${added} names!`;
 const NOTHING_ADDED_PREFIX = 'No new names were added';
@@ -170,7 +180,8 @@ export function cancelledReport(tally: ImportTally): Report {
 export function uploadFailedReport(tally: ImportTally, parseProblem?: string): Report {
   const sentences = [`${formatCount(tally.rowsAdded)} names had already been added before the upload stopped.`];
   if (parseProblem) sentences.push(`The file could not be read further: ${parseProblem}`);
-  return { message: UPLOAD_ERROR_TEXT, detail: [...sentences, ...landingSentences(tally)].join(' ') };
+  const message = !parseProblem && serverStopped(tally) ? SERVER_STOPPED_TEXT : UPLOAD_ERROR_TEXT;
+  return { message, detail: [...sentences, ...landingSentences(tally)].join(' ') };
 }
 
 /** Rows sent whose batch never settled (the job stopped while they were in flight). */

@@ -59,6 +59,16 @@ describe('session saga', () => {
     run.task.cancel();
   });
 
+  it('no account at start because the server was unreachable: signed out WITH that notice, not a bare login form', async () => {
+    const backend = backendWithAccounts();
+    backend.auth.restoreProblem = () =>
+      'The server cannot reach its database. Your session is kept: reload this page once the server is back.';
+    const run = start(backend);
+    await flush();
+    expect(run.state()).toMatchObject({ status: 'signedOut', notice: expect.stringMatching(/^The server cannot reach its database/) });
+    run.task.cancel();
+  });
+
   it('a non-admin account is signed out through the port with a clear notice', async () => {
     const backend = backendWithAccounts();
     const signOut = jest.spyOn(backend.auth, 'signOut');

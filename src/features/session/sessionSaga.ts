@@ -47,7 +47,9 @@ function* rejectAccount(backend: Backend, notice: string) {
 /** One auth change -> the session it means. Runs under takeLatest: a newer change cancels it. */
 export function* resolveSession(backend: Backend, { account }: AccountChange) {
   if (!account) {
-    yield put(signedOut());
+    // A reload during an outage: say the server or its database is unreachable, not a bare login form.
+    const problem = backend.auth.restoreProblem?.() ?? null;
+    yield put(signedOut(problem ? { notice: problem } : undefined));
     return;
   }
   yield put(accountDetected({ uid: account.uid }));

@@ -31,6 +31,51 @@ describe('User Management', () => {
     expect(screen.getByText('1–50 of 60')).toBeInTheDocument();
   });
 
+  it('contains a malformed row from the API to that row: flagged, the rest of the table as usual', async () => {
+    // An object where the email's text belongs (issue 16): it used to replace the page with the error screen.
+    usersDb.records.get('u0002')!.email = { nested: 'bjorn@example.com' } as never;
+    renderUserManagement();
+    expect(await screen.findByText('Anna A.')).toBeInTheDocument();
+    const bjorn = await waitFor(() => row('Bjorn B.'));
+    expect(within(bjorn).getByRole('note')).toHaveTextContent('Malformed data from the server: email');
+    expect(screen.queryByText(/Something went wrong/i)).not.toBeInTheDocument();
+  });
+
+  it("disables Deactivate and Delete on the operator's own row and says why", async () => {
+    const [first] = makeUserFixtures(1);
+    usersDb.records.set('admin-1', {
+      ...first!,
+      uid: 'admin-1',
+      displayName: 'Demo Admin',
+      email: 'admin@example.com',
+      createdAt: '2099-01-01T00:00:00.000Z',
+    });
+    renderUserManagement();
+    await screen.findByText('Demo Admin');
+    const own = await waitFor(() => {
+      const element = document.querySelector<HTMLElement>('[role="row"][data-id="admin-1"]');
+      if (!element) throw new Error('no own row yet');
+      return element;
+    });
+    expect(within(own).getByRole('button', { name: 'Deactivate' })).toBeDisabled();
+    expect(within(own).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(within(own).getByRole('button', { name: 'Delete' })).toHaveAccessibleDescription(
+      'This is your own account: you cannot deactivate or delete it here.',
+    );
+    // Another row keeps both.
+    expect(within(row('Anna A.')).getByRole('button', { name: 'Deactivate' })).toBeEnabled();
+  });
+
+  it('has the usual grid toolbar: columns, density and a quick filter over the loaded rows', async () => {
+    renderUserManagement();
+    expect(await screen.findByText('Anna A.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Select columns' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Density' })).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'Bjorn' } });
+    await waitFor(() => expect(screen.queryByText('Anna A.')).not.toBeInTheDocument());
+    expect(screen.getByText('Bjorn B.')).toBeInTheDocument();
+  });
+
   it('fetches swipe totals only for the rows on screen, each once, in row order', async () => {
     // Own uids: requests still in flight from an earlier test's store must not count here.
     const fixtures = makeUserFixtures(60, 'v');

@@ -23,6 +23,9 @@ export const id = '030_analytics_summaries';
 // this file holds exactly what ran and no later migration can import code from it. The idioms it uses
 // (statement-level triggers over transition tables, the reconciling statement) are explained in
 // server/src/db/migrations/README.md.
+//
+// Its fast (< 2000 ms) and slow (> 5000 ms) decisions are spec 9's thresholds, defined once for the code in
+// contract/analytics.ts (FAST_DECISION_MS, SLOW_DECISION_MS); migrations.frozen.test.ts holds this SQL to them.
 
 export const sql = /* sql */ `
 LOCK TABLE names, swipes, users, connection_requests IN SHARE ROW EXCLUSIVE MODE;

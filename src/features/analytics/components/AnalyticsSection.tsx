@@ -1,17 +1,23 @@
 import { useId, type ReactNode } from 'react';
-import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 
 export interface AnalyticsSectionProps {
   title: string;
   subtitle?: ReactNode;
-  /** the reason this section's call failed; the section then shows its fallback (empty) content under a notice */
+  /**
+   * the reason this section's call failed. The section then shows that failure, with Retry when onRetry is
+   * given, INSTEAD of its content: an empty table or "No likes yet." under a failure would read as no data.
+   */
   failed?: string | null;
+  onRetry?: () => void;
+  /** the retried call is under way (Retry disabled) */
+  retrying?: boolean;
   action?: ReactNode;
   children: ReactNode;
 }
 
 /** One titled block of an analytics screen. A failed call is said in the block, not hidden behind an empty table. */
-export function AnalyticsSection({ title, subtitle, failed, action, children }: AnalyticsSectionProps) {
+export function AnalyticsSection({ title, subtitle, failed, onRetry, retrying = false, action, children }: AnalyticsSectionProps) {
   const headingId = useId();
   return (
     <Paper component="section" aria-labelledby={headingId} sx={{ p: 2.5, height: '100%', display: 'flex', flexDirection: 'column' }}>
@@ -29,11 +35,21 @@ export function AnalyticsSection({ title, subtitle, failed, action, children }: 
         {action}
       </Stack>
       {failed ? (
-        <Alert severity="warning" sx={{ mb: 1.5 }}>
+        <Alert
+          severity="error"
+          action={
+            onRetry ? (
+              <Button color="inherit" size="small" onClick={onRetry} disabled={retrying} aria-label={`Retry ${title}`}>
+                Retry
+              </Button>
+            ) : undefined
+          }
+        >
           {title} could not be loaded: {failed}
         </Alert>
-      ) : null}
-      <Box sx={{ flex: 1, minWidth: 0 }}>{children}</Box>
+      ) : (
+        <Box sx={{ flex: 1, minWidth: 0 }}>{children}</Box>
+      )}
     </Paper>
   );
 }

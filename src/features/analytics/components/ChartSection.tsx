@@ -10,6 +10,8 @@ export interface ChartSectionProps {
   /** nothing to draw (no days with data, no origins) */
   empty: boolean;
   emptyLabel: string;
+  onRetry?: () => void;
+  retrying?: boolean;
   action?: ReactNode;
   children: ReactNode;
 }
@@ -17,18 +19,26 @@ export interface ChartSectionProps {
 const CHART_PLACEHOLDER_HEIGHT = 280;
 
 /** A chart in its section: a placeholder while its data or the chart chunk loads, a sentence when there is nothing to draw. */
-export function ChartSection({ title, subtitle, failed, loading, empty, emptyLabel, action, children }: ChartSectionProps) {
+export function ChartSection({
+  title,
+  subtitle,
+  failed,
+  onRetry,
+  retrying,
+  loading,
+  empty,
+  emptyLabel,
+  action,
+  children,
+}: ChartSectionProps) {
   return (
-    <AnalyticsSection title={title} subtitle={subtitle} failed={failed} action={action}>
+    <AnalyticsSection title={title} subtitle={subtitle} failed={failed} onRetry={onRetry} retrying={retrying} action={action}>
       {loading ? (
         <Skeleton variant="rounded" height={CHART_PLACEHOLDER_HEIGHT} aria-label={`Loading ${title}`} />
       ) : empty ? (
-        // After a failed call the notice above says why there is nothing; "no data" would be untrue.
-        failed ? null : (
-          <Box sx={{ height: CHART_PLACEHOLDER_HEIGHT, display: 'grid', placeItems: 'center' }}>
-            <Typography color="text.secondary">{emptyLabel}</Typography>
-          </Box>
-        )
+        <Box sx={{ height: CHART_PLACEHOLDER_HEIGHT, display: 'grid', placeItems: 'center' }}>
+          <Typography color="text.secondary">{emptyLabel}</Typography>
+        </Box>
       ) : (
         <Suspense fallback={<Skeleton variant="rounded" height={CHART_PLACEHOLDER_HEIGHT} aria-label={`Loading ${title} chart`} />}>
           {children}

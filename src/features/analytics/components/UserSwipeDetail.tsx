@@ -4,7 +4,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { ANALYTICS_DEFAULTS, type PairMatch, type SwipeSession, type UserSwipe } from '../../../../contract/analytics';
 import type { UserRecord } from '../../../../contract/wire';
 import { errorReason } from '../../../api/errors';
-import { decisionSpeed, formatDuration, formatPercent, formatSeconds } from '../../../lib/analyticsFormat';
+import { decisionSpeed, formatDuration, formatPercent, formatSeconds, formatShare } from '../../../lib/analyticsFormat';
 import { formatCount } from '../../../lib/format';
 import { useGetPairMatchesQuery, useGetSwipeSessionsQuery, useGetUserSwipeInsightsQuery, useGetUserSwipesQuery } from '../analyticsApi';
 import { capitalize } from '../chartData';
@@ -124,7 +124,7 @@ export function UserSwipeDetail({ user }: { user: UserRecord }) {
       value: insights ? formatCount(insights.total_swipes) : '—',
       caption: insights ? `${formatCount(insights.total_likes)} likes · ${formatCount(insights.total_dislikes)} dislikes` : undefined,
     },
-    { title: 'Like ratio', value: formatPercent(insights?.like_ratio) },
+    { title: 'Like ratio', value: formatShare(insights?.total_likes, insights?.total_swipes) },
     {
       title: 'Average decision time',
       value: formatSeconds(insights?.avg_decision_time_ms),
@@ -174,7 +174,7 @@ export function UserSwipeDetail({ user }: { user: UserRecord }) {
               <Chip
                 key={origin.origin}
                 variant="outlined"
-                label={`${capitalize(origin.origin)}: ${formatCount(origin.likes)} of ${formatCount(origin.swipes)} (${formatPercent(origin.like_ratio)})`}
+                label={`${capitalize(origin.origin)}: ${formatCount(origin.likes)} of ${formatCount(origin.swipes)} (${formatShare(origin.likes, origin.swipes)})`}
               />
             ))}
           </Stack>

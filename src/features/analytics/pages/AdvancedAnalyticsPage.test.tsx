@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { FIXTURE_USER } from '../../../../mocks/analytics.fixtures';
 import { analyticsFailure, analyticsUrl } from '../../../../mocks/analytics.handlers';
 import { makeUserRecord } from '../../../../mocks/fakeBackend';
@@ -44,8 +44,11 @@ describe('AdvancedAnalyticsPage', () => {
     );
     expect(insights).toHaveTextContent('Likes come faster than dislikes: 1.9 s against 2.8 s on average.');
 
+    // Spec 2: Advanced Analytics counts the top names in SWIPES (the like counts are User Analytics').
     const female = within(region('Top names per gender')).getByRole('list', { name: 'Top names, female' });
-    expect(within(female).getAllByRole('listitem')[0]).toHaveTextContent('1.Aoife1,200');
+    expect(within(female).getAllByRole('listitem')[0]).toHaveTextContent('1.Aoife1,500');
+    expect(within(female).getByLabelText('1,500 swipes')).toBeInTheDocument();
+    expect(within(region('Top names per nationality')).getByLabelText('1,000 swipes')).toBeInTheDocument();
     expect(within(region('Top names per nationality')).getByRole('list', { name: 'Top names, irish' })).toHaveTextContent('Saoirse');
     expect(document.title).toMatch(/^Advanced Analytics/);
   });
@@ -95,6 +98,69 @@ describe('AdvancedAnalyticsPage', () => {
     await user.type(input, 'nobody@example.com');
     await user.click(screen.getByRole('button', { name: 'Look up' }));
     expect(await screen.findByText('No user found for “nobody@example.com”.')).toBeInTheDocument();
+  });
+
+  it('rounds a percent once, from the counts: 6 of 11 fast is 54.5 %, 2 of 52 likes 3.8 %', async () => {
+    // The ratios as the API rounded them to 4 decimals before issue 16; a second rounding gave 54.6 % and 3.9 %.
+    server.use(
+      http.get(analyticsUrl('analytics/decision-time-stats'), () =>
+        HttpResponse.json({
+          avg_decision_time: 2300,
+          fast_decision_ratio: 0.5455,
+          slow_decision_ratio: 0.1818,
+          total_decisions: 11,
+          fast_decisions: 6,
+          slow_decisions: 2,
+          avg_like_decision_time: 1900,
+          avg_dislike_decision_time: 2800,
+        }),
+      ),
+      http.get(analyticsUrl('analytics/user-stats'), () =>
+        HttpResponse.json({
+          uniqueUsers: 3,
+          totalNames: 10,
+          totalSwipes: 52,
+          averageSwipesPerUser: 17.33,
+          totalLikes: 2,
+          totalDislikes: 50,
+          totalConnections: 1,
+          likeRate: 0.0385,
+        }),
+      ),
+    );
+    renderPage();
+    expect(await within(region('Average decision time')).findByText('54.5% under 2 s')).toBeInTheDocument();
+    expect(await within(region('Like rate')).findByText('3.8%')).toBeInTheDocument();
+  });
+
+  it('a failed top-10 shows its own failure with Retry and never "No swipes yet."; Retry loads it', async () => {
+    let fail = true;
+    server.use(
+      http.get(analyticsUrl('analytics/top-names-by-gender'), () =>
+        fail
+          ? HttpResponse.json({ error: 'internal', message: 'gender query failed' }, { status: 500 })
+          : HttpResponse.json({ male: [['Oliver', 900]] }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    const section = region('Top names per gender');
+    expect(await within(section).findByText(/Top names per gender could not be loaded: gender query failed/)).toBeInTheDocument();
+    expect(within(section).queryByText('No swipes yet.')).not.toBeInTheDocument();
+    expect(within(section).queryByText('No likes yet.')).not.toBeInTheDocument();
+    fail = false;
+    await user.click(within(section).getByRole('button', { name: 'Retry Top names per gender' }));
+    expect(await within(section).findByRole('list', { name: 'Top names, male' })).toHaveTextContent('Oliver');
+  });
+
+  it('insights never say "Not enough data" when the figures they read failed', async () => {
+    const failing = ['user-stats', 'decision-time-stats', 'match-conversion-rate', 'popularity-trends', 'top-ranked-names'];
+    server.use(...failing.map((path) => http.get(analyticsUrl(`analytics/${path}`), analyticsFailure('database unavailable', 503))));
+    renderPage();
+    const insights = region('Insights');
+    expect(await within(insights).findByText(/Insights could not be loaded/)).toBeInTheDocument();
+    expect(within(insights).getByRole('button', { name: 'Retry Insights' })).toBeInTheDocument();
+    expect(screen.queryByText('Not enough data for insights yet.')).not.toBeInTheDocument();
   });
 
   it('says which figures failed and keeps the rest', async () => {

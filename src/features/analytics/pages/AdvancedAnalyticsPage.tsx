@@ -17,7 +17,7 @@ import LightbulbOutlined from '@mui/icons-material/LightbulbOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { ANALYTICS_DEFAULTS } from '../../../../contract/analytics';
 import { formatCount } from '../../../lib/format';
-import { formatPercent, formatSeconds } from '../../../lib/analyticsFormat';
+import { formatShare, formatSeconds } from '../../../lib/analyticsFormat';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import {
   useGetDecisionTimeStatsQuery,
@@ -46,8 +46,8 @@ export default function AdvancedAnalyticsPage() {
   const conversionQuery = useGetMatchConversionRateQuery();
   const trendsQuery = useGetPopularityTrendsQuery(ANALYTICS_DEFAULTS.popularityTrendDays);
   const topRankedQuery = useGetTopRankedNamesQuery(ANALYTICS_DEFAULTS.topRankedLimit);
-  const genderQuery = useGetTopNamesByGenderQuery();
-  const nationalityQuery = useGetTopNamesByNationalityQuery();
+  const genderQuery = useGetTopNamesByGenderQuery('swipes');
+  const nationalityQuery = useGetTopNamesByNationalityQuery('swipes');
 
   const stats = withFallback(statsQuery, undefined);
   const decisions = withFallback(decisionQuery, undefined);
@@ -70,7 +70,12 @@ export default function AdvancedAnalyticsPage() {
       }),
     [stats.data, decisions.data, trends.data, conversion.data, topRanked.data],
   );
-  const insightsLoading = [stats, decisions, trends, conversion, topRanked].some((call) => call.loading);
+  const insightSources = [stats, decisions, trends, conversion, topRanked];
+  const insightsLoading = insightSources.some((call) => call.loading);
+  // "Not enough data" is true only when every figure the insights read arrived; with a failed call and no
+  // insight the honest answer is the failure.
+  const insightsFailed = insights.length === 0 && insightSources.some((call) => call.failed !== null);
+  const retryInsights = () => insightSources.filter((call) => call.failed !== null).forEach((call) => call.onRetry());
 
   const queries = [statsQuery, decisionQuery, conversionQuery, trendsQuery, topRankedQuery, genderQuery, nationalityQuery];
   const failures = [
@@ -97,7 +102,7 @@ export default function AdvancedAnalyticsPage() {
     },
     {
       title: 'Like rate',
-      value: formatPercent(s?.likeRate),
+      value: formatShare(s?.totalLikes, s?.totalSwipes),
       loading: stats.loading,
       caption: s ? `${formatCount(s.totalLikes)} likes` : undefined,
     },
@@ -105,17 +110,17 @@ export default function AdvancedAnalyticsPage() {
       title: 'Average decision time',
       value: formatSeconds(d?.avg_decision_time),
       loading: decisions.loading,
-      caption: d ? `${formatPercent(d.fast_decision_ratio)} under 2 s` : undefined,
+      caption: d ? `${formatShare(d.fast_decisions, d.total_decisions)} under 2 s` : undefined,
     },
     {
       title: 'Slow decisions (> 5 s)',
-      value: formatPercent(d?.slow_decision_ratio),
+      value: formatShare(d?.slow_decisions, d?.total_decisions),
       loading: decisions.loading,
       caption: d ? `${formatCount(d.slow_decisions)} swipes` : undefined,
     },
     {
       title: 'Couples with a match',
-      value: formatPercent(c?.conversion_rate),
+      value: formatShare(c?.connections_with_matches, c?.total_connections),
       loading: conversion.loading,
       caption: c ? `${formatCount(c.connections_with_matches)} of ${formatCount(c.total_connections)} connections` : undefined,
     },
@@ -167,7 +172,13 @@ export default function AdvancedAnalyticsPage() {
           ))}
         </Grid>
 
-        <AnalyticsSection title="Insights" subtitle="Written from the figures above">
+        <AnalyticsSection
+          title="Insights"
+          subtitle="Written from the figures above"
+          failed={insightsFailed ? 'the figures they are written from did not arrive' : null}
+          onRetry={retryInsights}
+          retrying={refreshing}
+        >
           {insightsLoading ? (
             <Skeleton variant="rounded" height={120} />
           ) : insights.length === 0 ? (
@@ -188,23 +199,27 @@ export default function AdvancedAnalyticsPage() {
 
         <AnalyticsSection
           title="Top names per gender"
-          subtitle="The 10 most liked names of each gender, with their like counts"
+          subtitle="The 10 most swiped names of each gender, with their swipe counts"
           failed={byGender.failed}
+          onRetry={byGender.onRetry}
+          retrying={byGender.retrying}
         >
-          <TopNamesGroups groups={genders} loading={byGender.loading} countLabel="Likes" emptyLabel="No likes yet." />
+          <TopNamesGroups groups={genders} loading={byGender.loading} countLabel="Swipes" emptyLabel="No swipes yet." />
         </AnalyticsSection>
 
         <AnalyticsSection
           title="Top names per nationality"
-          subtitle="The 10 most liked names of each nationality, with their like counts, busiest first"
+          subtitle="The 10 most swiped names of each nationality, with their swipe counts, busiest first"
           failed={byNationality.failed}
+          onRetry={byNationality.onRetry}
+          retrying={byNationality.retrying}
         >
           <TopNamesGroups
             groups={nationalities}
             loading={byNationality.loading}
-            countLabel="Likes"
+            countLabel="Swipes"
             initiallyShown={6}
-            emptyLabel="No likes yet."
+            emptyLabel="No swipes yet."
           />
         </AnalyticsSection>
 

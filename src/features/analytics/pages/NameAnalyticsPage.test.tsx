@@ -122,13 +122,14 @@ describe('NameAnalyticsPage', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
-  it('lets one failed call fall back to an empty table that says it could not be loaded', async () => {
+  it('shows one failed call as the failure of its section with Retry instead of an empty table', async () => {
     server.use(http.get(analyticsUrl('analytics/top-ranked-names'), analyticsFailure('ranking query timed out')));
     renderPage();
     expect(
       await within(section('Top ranked names')).findByText('Top ranked names could not be loaded: ranking query timed out'),
     ).toBeInTheDocument();
-    expect(within(grid('Top ranked names')).getByText('No data: the call failed.')).toBeInTheDocument();
+    expect(within(section('Top ranked names')).queryByRole('grid')).not.toBeInTheDocument();
+    expect(within(section('Top ranked names')).getByRole('button', { name: 'Retry Top ranked names' })).toBeInTheDocument();
     // The other tables still show their data, and there is no page-level error.
     await waitFor(() => expect(within(grid('Recent matches')).getByText('Aoife')).toBeInTheDocument());
     expect(screen.queryByText(/Unable to fetch analytics data/)).not.toBeInTheDocument();

@@ -5,7 +5,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { ANALYTICS_DEFAULTS, type MatchAnalytics, type NameAnalytics, type TopRankedName } from '../../../../contract/analytics';
 import { useAppSelector } from '../../../app/hooks';
 import { formatCount } from '../../../lib/format';
-import { formatPercent, formatSeconds } from '../../../lib/analyticsFormat';
+import { formatShare, formatSeconds } from '../../../lib/analyticsFormat';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import {
   useGetAnalyticsHealthQuery,
@@ -209,7 +209,7 @@ export default function NameAnalyticsPage() {
           <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
             <MetricCard
               title="Fast decisions (< 2 s)"
-              value={formatPercent(decisionStats?.fast_decision_ratio)}
+              value={formatShare(decisionStats?.fast_decisions, decisionStats?.total_decisions)}
               loading={decisions.loading}
               caption={decisionStats ? `${formatCount(decisionStats.fast_decisions)} swipes` : undefined}
             />
@@ -217,7 +217,7 @@ export default function NameAnalyticsPage() {
           <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
             <MetricCard
               title="Slow decisions (> 5 s)"
-              value={formatPercent(decisionStats?.slow_decision_ratio)}
+              value={formatShare(decisionStats?.slow_decisions, decisionStats?.total_decisions)}
               loading={decisions.loading}
               caption={decisionStats ? `${formatCount(decisionStats.slow_decisions)} swipes` : undefined}
             />
@@ -231,14 +231,33 @@ export default function NameAnalyticsPage() {
             />
           </Grid>
         </Grid>
-        {decisions.failed ? <Alert severity="warning">Decision time statistics could not be loaded: {decisions.failed}</Alert> : null}
+        {decisions.failed ? (
+          <Alert
+            severity="error"
+            action={
+              <Button
+                color="inherit"
+                size="small"
+                onClick={decisions.onRetry}
+                disabled={decisions.retrying}
+                aria-label="Retry Decision time statistics"
+              >
+                Retry
+              </Button>
+            }
+          >
+            Decision time statistics could not be loaded: {decisions.failed}
+          </Alert>
+        ) : null}
 
         <Grid container spacing={2.5}>
           <Grid size={{ xs: 12, lg: 6 }}>
             <ChartSection
               title="Swipes over time"
-              subtitle={`Swipes and likes per day, last ${rangeDays} days (UTC)`}
+              subtitle={`Swipes and likes per day, last ${rangeDays} days (UTC; today so far)`}
               failed={swipes.failed}
+              onRetry={swipes.onRetry}
+              retrying={swipes.retrying}
               loading={swipes.loading}
               empty={swipes.data.length === 0}
               emptyLabel="No swipes in this period."
@@ -250,8 +269,10 @@ export default function NameAnalyticsPage() {
           <Grid size={{ xs: 12, lg: 6 }}>
             <ChartSection
               title="Daily active users"
-              subtitle={`Users with at least one swipe per day, last ${rangeDays} days (UTC)`}
+              subtitle={`Users with at least one swipe per day, last ${rangeDays} days (UTC; today so far)`}
               failed={active.failed}
+              onRetry={active.onRetry}
+              retrying={active.retrying}
               loading={active.loading}
               empty={active.data.length === 0}
               emptyLabel="No active users in this period."
@@ -262,8 +283,10 @@ export default function NameAnalyticsPage() {
           <Grid size={{ xs: 12, lg: 6 }}>
             <ChartSection
               title="Popularity trends"
-              subtitle={`Likes per day by origin, last ${rangeDays} days`}
+              subtitle={`Likes per day by origin, last ${rangeDays} days (UTC; today so far)`}
               failed={trends.failed}
+              onRetry={trends.onRetry}
+              retrying={trends.retrying}
               loading={trends.loading}
               empty={trendSeries.series.length === 0}
               emptyLabel="No likes in this period."
@@ -276,6 +299,8 @@ export default function NameAnalyticsPage() {
               title="Like ratio by origin"
               subtitle={`Share of swipes that were likes, last ${rangeDays} days`}
               failed={trends.failed}
+              onRetry={trends.onRetry}
+              retrying={trends.retrying}
               loading={trends.loading}
               empty={originRatios.length === 0}
               emptyLabel="No swipes in this period."
@@ -289,6 +314,8 @@ export default function NameAnalyticsPage() {
           title="Top ranked names"
           subtitle={`The ${ANALYTICS_DEFAULTS.topRankedLimit} names with the highest popularity score (many swipes, mostly likes)`}
           failed={topRanked.failed}
+          onRetry={topRanked.onRetry}
+          retrying={topRanked.retrying}
         >
           <AnalyticsGrid
             ariaLabel="Top ranked names"
@@ -296,18 +323,24 @@ export default function NameAnalyticsPage() {
             columns={topRankedColumns}
             getRowId={(row) => row.name_id}
             loading={topRanked.loading}
-            noRowsLabel={topRanked.failed ? 'No data: the call failed.' : 'No swiped names yet.'}
+            noRowsLabel="No swiped names yet."
           />
         </AnalyticsSection>
 
-        <AnalyticsSection title="Detailed name analytics" subtitle={filterSummary(filters.gender, filters.origin)} failed={names.failed}>
+        <AnalyticsSection
+          title="Detailed name analytics"
+          subtitle={filterSummary(filters.gender, filters.origin)}
+          failed={names.failed}
+          onRetry={names.onRetry}
+          retrying={names.retrying}
+        >
           <AnalyticsGrid
             ariaLabel="Detailed name analytics"
             rows={names.data}
             columns={nameAnalyticsColumns}
             getRowId={(row) => row.name_id}
             loading={names.loading || nameQuery.isFetching}
-            noRowsLabel={names.failed ? 'No data: the call failed.' : 'No swiped names match these filters.'}
+            noRowsLabel="No swiped names match these filters."
           />
         </AnalyticsSection>
 
@@ -315,6 +348,8 @@ export default function NameAnalyticsPage() {
           title="Recent matches"
           subtitle={`The latest ${ANALYTICS_DEFAULTS.matchAnalyticsLimit} names liked by both partners of a connection`}
           failed={matches.failed}
+          onRetry={matches.onRetry}
+          retrying={matches.retrying}
         >
           <AnalyticsGrid
             ariaLabel="Recent matches"
@@ -322,7 +357,7 @@ export default function NameAnalyticsPage() {
             columns={matchColumns}
             getRowId={matchKey}
             loading={matches.loading}
-            noRowsLabel={matches.failed ? 'No data: the call failed.' : 'No matches yet.'}
+            noRowsLabel="No matches yet."
           />
         </AnalyticsSection>
       </Stack>

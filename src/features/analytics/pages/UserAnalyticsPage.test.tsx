@@ -66,7 +66,9 @@ describe('UserAnalyticsPage', () => {
     renderPage();
     const section = card('Top 10 names by nationality');
     expect(await within(section).findByText('Failed to load analytics.')).toBeInTheDocument();
-    expect(within(section).getByText('No likes yet.')).toBeInTheDocument();
+    // The failure, not an empty state: "No likes yet." under it would read as no data.
+    expect(within(section).queryByText('No likes yet.')).not.toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Retry top names by nationality' })).toBeInTheDocument();
     expect(await within(card('Total swipes')).findByText('1,234,567')).toBeInTheDocument();
     expect(within(card('Top 10 names by gender')).queryByText('Failed to load analytics.')).not.toBeInTheDocument();
   });

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Alert, Box, Button, Container, Grid, Stack, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { formatCount } from '../../../lib/format';
-import { formatPercent } from '../../../lib/analyticsFormat';
+import { formatShare } from '../../../lib/analyticsFormat';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useGetTopNamesByGenderQuery, useGetTopNamesByNationalityQuery, useGetUserStatsQuery } from '../analyticsApi';
 import { USER_ANALYTICS_PAGE_ERROR, USER_ANALYTICS_SECTION_ERROR } from '../analyticsErrors';
@@ -30,8 +30,24 @@ const METRICS: Metric[] = [
   { title: 'Total likes', value: (s) => formatCount(s.totalLikes) },
   { title: 'Total dislikes', value: (s) => formatCount(s.totalDislikes) },
   { title: 'Total connections', value: (s) => formatCount(s.totalConnections), caption: 'Accepted partner connections' },
-  { title: 'Like rate', value: (s) => formatPercent(s.likeRate), caption: 'Share of swipes that were likes' },
+  { title: 'Like rate', value: (s) => formatShare(s.totalLikes, s.totalSwipes), caption: 'Share of swipes that were likes' },
 ];
+
+/** A top-10 section whose call failed: the spec's message and a Retry of that call alone, never "No likes yet.". */
+function SectionFailure({ onRetry, retrying, what }: { onRetry: () => void; retrying: boolean; what: string }) {
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry} disabled={retrying} aria-label={`Retry ${what}`}>
+          Retry
+        </Button>
+      }
+    >
+      {USER_ANALYTICS_SECTION_ERROR}
+    </Alert>
+  );
+}
 
 /** /user-analytics (spec 2): metric cards from the user stats and the top 10 names by gender and by nationality. */
 export default function UserAnalyticsPage() {
@@ -99,26 +115,24 @@ export default function UserAnalyticsPage() {
 
         <AnalyticsSection title="Top 10 names by gender" subtitle="The most liked names of each gender">
           {byGender.failed ? (
-            <Alert severity="warning" sx={{ mb: 1.5 }}>
-              {USER_ANALYTICS_SECTION_ERROR}
-            </Alert>
-          ) : null}
-          <TopNamesGroups groups={genders} loading={byGender.loading} countLabel="Likes" emptyLabel="No likes yet." />
+            <SectionFailure onRetry={byGender.onRetry} retrying={byGender.retrying} what="top names by gender" />
+          ) : (
+            <TopNamesGroups groups={genders} loading={byGender.loading} countLabel="Likes" emptyLabel="No likes yet." />
+          )}
         </AnalyticsSection>
 
         <AnalyticsSection title="Top 10 names by nationality" subtitle="The most liked names of each nationality, busiest first">
           {byNationality.failed ? (
-            <Alert severity="warning" sx={{ mb: 1.5 }}>
-              {USER_ANALYTICS_SECTION_ERROR}
-            </Alert>
-          ) : null}
-          <TopNamesGroups
-            groups={nationalities}
-            loading={byNationality.loading}
-            countLabel="Likes"
-            initiallyShown={6}
-            emptyLabel="No likes yet."
-          />
+            <SectionFailure onRetry={byNationality.onRetry} retrying={byNationality.retrying} what="top names by nationality" />
+          ) : (
+            <TopNamesGroups
+              groups={nationalities}
+              loading={byNationality.loading}
+              countLabel="Likes"
+              initiallyShown={6}
+              emptyLabel="No likes yet."
+            />
+          )}
         </AnalyticsSection>
       </Stack>
     </Container>

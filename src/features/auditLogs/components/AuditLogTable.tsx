@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Box, Tooltip, Typography } from '@mui/material';
+import { BasicGridToolbar } from '../../../components/BasicGridToolbar';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import type { AuditSource } from '../../../../contract/usersAudit';
 import type { AuditRow } from '../hooks/useAuditLogList';
@@ -87,6 +88,9 @@ export function AuditLogTable({
       columns={columns}
       getRowId={(row) => row.rowId}
       loading={loading}
+      // The usual grid toolbar (issue 16): columns, density, a quick filter over the loaded rows.
+      showToolbar
+      slots={{ toolbar: BasicGridToolbar }}
       paginationMode="server"
       rowCount={rows.length}
       paginationModel={{ page: 0, pageSize: 100 }}

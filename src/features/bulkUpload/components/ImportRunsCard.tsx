@@ -67,7 +67,11 @@ function runSummary(run: ImportRun): string {
   if (run.state === 'running') {
     parts.push(`last batch at ${new Date(run.lastBatchAt).toLocaleTimeString()}; a minute without one marks it interrupted`);
   }
-  if (run.state === 'interrupted') parts.push('no batch arrived for a minute: the page was closed or reloaded during the import');
+  // The server marks a run interrupted after a minute without a batch AND at its own start (a crash or
+  // restart mid-import), so the wording may not blame the page alone (issue 16).
+  if (run.state === 'interrupted') {
+    parts.push('interrupted: the page was closed or reloaded, or the server stopped, during the import; the figures are what landed');
+  }
   if (run.state === 'undone' && run.rowsUndone !== null) {
     parts.push(`undone by ${run.undoneBy ?? 'an admin'}: ${formatCount(run.rowsUndone)} names deleted`);
   }

@@ -100,7 +100,7 @@ export function DatabaseNamesTable() {
         </Stack>
         {isError && <Alert severity="error">{FETCH_NAMES_FAILED}</Alert>}
         {!isError && (
-          <Box sx={{ overflowX: 'auto', opacity: isFetching ? 0.6 : 1 }}>
+          <Box sx={{ overflowX: 'auto', opacity: isFetching ? 0.6 : 1 }} tabIndex={0} role="region" aria-label="Names, scrollable">
             <Table size="small" aria-label="Names">
               <TableHead>
                 <TableRow>

@@ -1,7 +1,15 @@
-import { Alert, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Alert, Button, Card, CardContent, Chip, LinearProgress, Stack, Typography } from '@mui/material';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { jobPercent } from '../../jobs';
+import { useDatabaseOverviewQuery } from '../databaseAdminApi';
 import { MIGRATION_JOB_PREFIX, migrationJobId, migrationRequested } from '../migrationSaga';
+
+export const MIGRATION_CONFIRM_TEXT =
+  'This adds the random_seed column to names. Names cannot be read or written while it runs (about a minute on a million names), so the app waits meanwhile. Run it now?';
+export const MIGRATION_APPLIED_TEXT = 'Applied: names have the random_seed column.';
 
 export function MigrationCard() {
   const dispatch = useAppDispatch();
@@ -13,6 +21,11 @@ export function MigrationCard() {
     return undefined;
   });
   const running = job?.state === 'running';
+  // The migration locks the names table: it asks first, and once the column is there it shows as applied
+  // instead of offering a second run that would change nothing (issue 16).
+  const { data: overview } = useDatabaseOverviewQuery();
+  const applied = overview?.hasRandomSeedColumn === true;
+  const [confirming, setConfirming] = useState(false);
   return (
     <Card variant="outlined" component="section" aria-labelledby="migration-title">
       <CardContent>
@@ -25,11 +38,25 @@ export function MigrationCard() {
             It runs once; running it again changes nothing. Names cannot be read or written while it runs: about a minute on a million
             names. Keep this page open until it reports.
           </Typography>
-          <div>
-            <Button variant="contained" onClick={() => dispatch(migrationRequested({ jobId: migrationJobId() }))} disabled={running}>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+            <Button variant="contained" onClick={() => setConfirming(true)} disabled={running || applied}>
               {running ? 'Running migration…' : 'Add random_seed column'}
             </Button>
-          </div>
+            {applied && !running ? (
+              <Chip color="success" variant="outlined" icon={<CheckCircleOutline />} label={MIGRATION_APPLIED_TEXT} />
+            ) : null}
+          </Stack>
+          <ConfirmDialog
+            open={confirming}
+            title="Run the migration?"
+            message={MIGRATION_CONFIRM_TEXT}
+            confirmLabel="Run migration"
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => {
+              setConfirming(false);
+              dispatch(migrationRequested({ jobId: migrationJobId() }));
+            }}
+          />
           {running && (
             <LinearProgress variant={jobPercent(job) === null ? 'indeterminate' : 'determinate'} aria-label="Migration running" />
           )}

@@ -1,11 +1,25 @@
 import { useEffect, useRef, type RefObject } from 'react';
 
-/** Spec 9: the next page loads when the viewport is within 300 px of the bottom of what scrolls. */
+/** Spec 9: the next page loads when the viewport is within 300 px of the page bottom. */
 export const INFINITE_SCROLL_THRESHOLD_PX = 300;
 
-/** Whether the bottom of `scroller`'s visible area is within `threshold` px of the end of its content. */
+/** Pixels of `scroller`'s content below its visible area. */
+export const remainingBelow = (scroller: Element) => Math.max(0, scroller.scrollHeight - (scroller.scrollTop + scroller.clientHeight));
+
+/** Pixels of the page below the viewport. */
+export function pageRemainingBelow(): number {
+  const page = document.scrollingElement ?? document.documentElement;
+  return Math.max(0, page.scrollHeight - (window.scrollY + window.innerHeight));
+}
+
+/**
+ * Whether the viewport is within `threshold` px of the page bottom, the grid's rows counted as part of the
+ * page: what is left below is the page below the viewport PLUS the rows below the grid's visible area. The
+ * page and the list thus scroll as one list for the trigger (issue 16: the grid's own end alone fired while
+ * the page still had its lower part, and the grid, below the viewport).
+ */
 export function isNearScrollEnd(scroller: Element, threshold = INFINITE_SCROLL_THRESHOLD_PX): boolean {
-  return scroller.scrollHeight - (scroller.scrollTop + scroller.clientHeight) <= threshold;
+  return remainingBelow(scroller) + pageRemainingBelow() <= threshold;
 }
 
 export interface NearScrollEndOptions {
@@ -25,7 +39,8 @@ export interface NearScrollEndOptions {
 }
 
 /**
- * Calls `onNear` whenever the scroller's visible bottom is within the threshold of its content's end.
+ * Calls `onNear` whenever the viewport is within the threshold of the page's end, the scroller's hidden
+ * rows included (isNearScrollEnd).
  * The grid scrolls itself (so its rows stay virtualized; the grid's `onRowsScrollEnd` is Pro-only): this
  * listens to its scroll events, to size changes, and to mutations of the rendered content, because after
  * a page of rows arrives the content may still not fill the grid, and no scroll event would say so.
@@ -74,6 +89,7 @@ export function useNearScrollEnd(
     scheduleRef.current = schedule;
     attach();
     window.addEventListener('resize', schedule);
+    window.addEventListener('scroll', schedule, { passive: true });
     const mutations = new MutationObserver(schedule);
     mutations.observe(content, { childList: true, subtree: true, attributes: true, attributeFilter: ['style'] });
     schedule();
@@ -81,6 +97,7 @@ export function useNearScrollEnd(
       scroller?.removeEventListener('scroll', schedule);
       resize?.disconnect();
       window.removeEventListener('resize', schedule);
+      window.removeEventListener('scroll', schedule);
       mutations.disconnect();
       if (frame) window.cancelAnimationFrame(frame);
       scheduleRef.current = () => {};

@@ -1,10 +1,14 @@
 import { useMemo } from 'react';
 import { Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { darken } from '@mui/material/styles';
+import { BasicGridToolbar } from '../../../components/BasicGridToolbar';
 import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
 import type { UserRecord } from '../../../../contract/wire';
 import { USER_SORT_FIELDS } from '../../../../contract/usersAudit';
+import { useAppSelector } from '../../../app/hooks';
+import { selectSessionUser } from '../../session';
 import type { UserSort } from '../usersSlice';
 import { SwipeTotalCell } from './SwipeTotalCell';
 import { formatDateTime, formatDay } from './userFormat';
@@ -50,8 +54,25 @@ function dateColumn(field: keyof UserRecord, headerName: string): GridColDef<Use
  * its rows (only those on screen are in the DOM, which keeps Show All of 10,000+ users responsive and is
  * what limits the swipe-total requests to the rows on screen).
  */
+export const OWN_ACCOUNT_REASON = 'This is your own account: you cannot deactivate or delete it here.';
+const ownReasonId = (uid: string) => `own-account-reason-${uid}`;
+// Read by screen readers through aria-describedby; the tooltip shows it on hover.
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** The fields the backend adapter dropped from this row because their values had the wrong type. */
+const malformedOf = (row: UserRecord): string[] | undefined => (row as { malformedFields?: string[] }).malformedFields;
+
 export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...actions }: UsersGridProps) {
   const { onTogglePremium, onToggleActive, onDelete, onDetails, busy } = actions;
+  // The server refuses to deactivate or delete the operator's own account; the buttons say so up front.
+  const ownUid = useAppSelector(selectSessionUser)?.uid ?? null;
   const columns = useMemo<GridColDef<UserRecord>[]>(
     () => [
       {
@@ -67,6 +88,11 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
             <Typography variant="caption" color="text.secondary" noWrap component="div">
               {row.email ?? row.uid}
             </Typography>
+            {malformedOf(row) ? (
+              <Typography variant="caption" color="warning.main" noWrap component="div" role="note">
+                Malformed data from the server: {malformedOf(row)!.join(', ')}
+              </Typography>
+            ) : null}
           </Box>
         ),
       },
@@ -74,7 +100,9 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
       {
         field: 'isPremium',
         headerName: 'Plan',
-        width: 86,
+        // Room for the whole "Premium" chip plus the cell's padding: at 86 px it read "Premi…" (issue 16).
+        width: 108,
+        minWidth: 108,
         sortable: false,
         renderCell: ({ row }) =>
           row.isPremium ? <Chip size="small" color="warning" label="Premium" /> : <Chip size="small" variant="outlined" label="Free" />,
@@ -112,6 +140,7 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
         sortable: false,
         renderCell: ({ row }) => {
           const pending = busy.has(row.uid);
+          const own = row.uid === ownUid;
           return (
             <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', height: '100%' }}>
               <Button
@@ -120,38 +149,60 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
                 color={row.isPremium ? 'inherit' : 'warning'}
                 disabled={pending}
                 onClick={() => onTogglePremium(row)}
-                sx={{ minWidth: 124, whiteSpace: 'nowrap' }}
+                // The warning palette's main shade is too light for small text on white (axe, issue 16).
+                sx={(theme) => ({
+                  minWidth: 124,
+                  whiteSpace: 'nowrap',
+                  ...(!row.isPremium && theme.palette.mode === 'light' ? { color: darken(theme.palette.warning.main, 0.4) } : {}),
+                })}
               >
                 {row.isPremium ? 'Remove Premium' : 'Grant Premium'}
               </Button>
-              <Button
-                size="small"
-                variant="outlined"
-                color={row.accountActive ? 'inherit' : 'success'}
-                disabled={pending}
-                onClick={() => onToggleActive(row)}
-                sx={{ minWidth: 92 }}
-              >
-                {row.accountActive ? 'Deactivate' : 'Activate'}
-              </Button>
+              <Tooltip title={own && row.accountActive ? OWN_ACCOUNT_REASON : ''}>
+                <span>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    color={row.accountActive ? 'inherit' : 'success'}
+                    disabled={pending || (own && row.accountActive)}
+                    onClick={() => onToggleActive(row)}
+                    sx={{ minWidth: 92 }}
+                    aria-describedby={own ? ownReasonId(row.uid) : undefined}
+                  >
+                    {row.accountActive ? 'Deactivate' : 'Activate'}
+                  </Button>
+                </span>
+              </Tooltip>
               <Tooltip title="Details">
                 <IconButton size="small" aria-label="Details" onClick={() => onDetails(row)}>
                   <InfoIcon fontSize="small" />
                 </IconButton>
               </Tooltip>
-              <Tooltip title="Delete user">
+              <Tooltip title={own ? OWN_ACCOUNT_REASON : 'Delete user'}>
                 <span>
-                  <IconButton size="small" color="error" aria-label="Delete" disabled={pending} onClick={() => onDelete(row)}>
+                  <IconButton
+                    size="small"
+                    color="error"
+                    aria-label="Delete"
+                    disabled={pending || own}
+                    onClick={() => onDelete(row)}
+                    aria-describedby={own ? ownReasonId(row.uid) : undefined}
+                  >
                     <DeleteIcon fontSize="small" />
                   </IconButton>
                 </span>
               </Tooltip>
+              {own ? (
+                <Box component="span" id={ownReasonId(row.uid)} sx={visuallyHidden}>
+                  {OWN_ACCOUNT_REASON}
+                </Box>
+              ) : null}
             </Stack>
           );
         },
       },
     ],
-    [onTogglePremium, onToggleActive, onDelete, onDetails, busy],
+    [onTogglePremium, onToggleActive, onDelete, onDetails, busy, ownUid],
   );
 
   const sortModel = useMemo<GridSortModel>(() => [{ field: sort.field, sort: sort.direction }], [sort]);
@@ -162,6 +213,9 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
       columns={columns}
       getRowId={(row) => row.uid}
       loading={loading}
+      // The usual grid toolbar (issue 16): columns, density, a quick filter over the loaded rows.
+      showToolbar
+      slots={{ toolbar: BasicGridToolbar }}
       // The server pages and sorts: the grid shows what it is given, and the pager below the grid is ours
       // (the MIT grid refuses pages over 100, and Show All needs no pager at all).
       paginationMode="server"

@@ -1,0 +1,98 @@
+// axe-core on every screen (issue 16 §4): no serious or critical violation on /login, /invite and each admin
+// route, in light and dark mode; and the console works from the keyboard alone with a visible focus.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { adminPages } from '../src/app/adminPages';
+import { DEMO_ADMIN, signIn } from './helpers';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+}
+
+/** The page has rendered its heading and no skeleton or progress is left. */
+async function settled(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+}
+
+test('/login and /invite have no serious or critical axe violations', async ({ page }) => {
+  await page.goto('/login');
+  await settled(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/invite?code=K7Q-2P9');
+  await expect(page.getByRole('heading', { name: "You're invited to Baby Names" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`every admin route has no serious or critical axe violations (${mode})`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.addInitScript((m) => window.localStorage.setItem('babynames.admin.theme', m), mode);
+    await signIn(page);
+    const found: Record<string, unknown> = {};
+    for (const { path } of adminPages) {
+      await page.goto(path);
+      await settled(page);
+      const violations = await seriousViolations(page);
+      if (violations.length > 0) found[path] = violations;
+    }
+    expect(found).toEqual({});
+  });
+}
+
+test('keyboard alone: sign in, reach a page through the navigation, filter, open and close a dialog, with a visible focus', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await settled(page);
+  // Tab to the email field, type, on to the password, Enter signs in.
+  const email = page.getByRole('textbox', { name: 'Email' });
+  for (let i = 0; i < 10 && !(await email.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(email).toBeFocused();
+  await page.keyboard.type(DEMO_ADMIN.email);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: 'Password' })).toBeFocused();
+  await page.keyboard.type(DEMO_ADMIN.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The navigation is one tab stop (the current page's tab); the arrow keys move along it, Enter opens.
+  const current = page.getByRole('tab', { name: 'Dashboard' });
+  for (let i = 0; i < 30 && !(await current.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(current).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  const tab = page.getByRole('tab', { name: 'Manage Names' });
+  await expect(tab).toBeFocused();
+  const focusStyle = await tab.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { outline: style.outlineStyle, width: parseFloat(style.outlineWidth), shadow: style.boxShadow, bg: style.backgroundColor };
+  });
+  expect(focusStyle.outline !== 'none' && focusStyle.width > 0).toBe(true);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/manage-names/);
+  await settled(page);
+
+  // A letter filter by keyboard.
+  const letterB = page.getByRole('group', { name: 'Filter by first letter' }).getByRole('button', { name: 'B', exact: true });
+  await letterB.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/letter=B/);
+
+  // Select a row's checkbox with Space, open the delete confirmation, close it with Escape.
+  const checkbox = page.getByRole('checkbox', { name: 'Select row' }).first();
+  await checkbox.focus();
+  await page.keyboard.press('Space');
+  await expect(checkbox).toBeChecked();
+  const bulk = page.getByRole('button', { name: /Delete selected/ });
+  await bulk.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});

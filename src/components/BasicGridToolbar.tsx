@@ -1,0 +1,16 @@
+// The grid toolbar an operator expects on the console's tables (issue 16): columns, density and a quick
+// filter over the rows loaded on the page. No CSV or print button: the pages' own exports cover everything
+// matching their filters, not only the rows loaded here.
+import { Box } from '@mui/material';
+import { GridToolbarColumnsButton, GridToolbarContainer, GridToolbarDensitySelector, GridToolbarQuickFilter } from '@mui/x-data-grid';
+
+export function BasicGridToolbar() {
+  return (
+    <GridToolbarContainer sx={{ px: 1, py: 0.75, gap: 1 }}>
+      <GridToolbarColumnsButton />
+      <GridToolbarDensitySelector />
+      <Box sx={{ flex: 1 }} />
+      <GridToolbarQuickFilter />
+    </GridToolbarContainer>
+  );
+}
