@@ -53,6 +53,8 @@ export interface UsersQuery extends UserFilters {
   limit?: number;
   offset?: number;
   cursor?: string;
+  /** The `previousCursor` of the page after the one wanted (backends that give one: Firebase mode). */
+  before?: string;
 }
 
 export interface UsersPage {
@@ -69,6 +71,8 @@ export interface UsersPage {
   totalIsLowerBound?: boolean;
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor: string | null;
+  /** Pass as `before` for the previous page; null on the first. Absent: the backend pages back by offset. */
+  previousCursor?: string | null;
 }
 
 /** PATCH /api/users/:uid body: at least one of the two, nothing else. The server sets updatedAt itself. */
