@@ -178,7 +178,12 @@ describeWithEmulators('Firebase adapters on the real emulators', () => {
       let page = first;
       const pages = [first];
       while (page.nextCursor) {
+        Object.assign(meter, newReadMeter());
         page = await backend.userManagement.listUsers({ sort: 'createdAt', order: 'desc', limit: 10, cursor: page.nextCursor });
+        // Next reuses the total the list was opened with: no count aggregation, page size + 1 documents at most.
+        expect(meter.aggregations).toBe(0);
+        expect(meter.documents).toBeLessThanOrEqual(11);
+        expect(page.total).toBe(25);
         pages.push(page);
         seen.push(...ids(page.users));
       }

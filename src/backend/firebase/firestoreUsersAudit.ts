@@ -104,6 +104,12 @@ export function createFirestoreUserManagement(db: Firestore, meter?: ReadMeter):
   const r = reader(meter);
   const users = collection(db, 'users');
   const record = (d: QueryDocumentSnapshot) => toUserRecord(d.id, d.data());
+  /**
+   * Totals by filters and sort field. A count aggregation is billed one read per 1,000 records counted (100 at
+   * 100,000 users), so Next and Previous reuse the total their list was opened with; opening a list or a page
+   * by offset counts again, and so does any change made here.
+   */
+  const totals = new Map<string, number>();
 
   /** One page of the ordered list: page size + 1 documents from a cursor, plus one count aggregation. */
   async function orderedPage(plan: UsersPlan): Promise<UsersPage> {
@@ -114,8 +120,16 @@ export function createFirestoreUserManagement(db: Firestore, meter?: ReadMeter):
     const n = plan.limit;
     // Counted with the list's own orderBy: a document without the sort field is in neither, so the total
     // is what paging can reach (README: keep every users document's sort fields set, null when unknown).
-    const counting = r.count(query(users, ...filters, orderBy(field, direction)));
     const anchor = plan.anchor;
+    const countKey = JSON.stringify([plan.where, field]);
+    const known = anchor.kind === 'offset' ? undefined : totals.get(countKey);
+    const counting =
+      known !== undefined
+        ? Promise.resolve(known)
+        : r.count(query(users, ...filters, orderBy(field, direction))).then((n) => {
+            totals.set(countKey, n);
+            return n;
+          });
     let docs: QueryDocumentSnapshot[];
     let hasNext: boolean;
     let hasPrevious: boolean;
@@ -227,6 +241,7 @@ export function createFirestoreUserManagement(db: Firestore, meter?: ReadMeter):
 
     async updateUserFlags(uid, update) {
       const changes = validFlags(update);
+      totals.clear();
       const ref = doc(users, uid);
       // updateDoc fails with not-found when there is no such record (it never creates one).
       await updateDoc(ref, { ...changes, updatedAt: serverTimestamp() });
@@ -236,6 +251,7 @@ export function createFirestoreUserManagement(db: Firestore, meter?: ReadMeter):
     },
 
     async deleteUser(uid): Promise<DeleteUserResponse> {
+      totals.clear();
       const userRef = doc(users, uid);
       const snapshot = await getDoc(userRef);
       if (!snapshot.exists()) throw new Error(`No user record ${uid}`);
