@@ -189,6 +189,13 @@ async function main() {
       }
     };
     const rows: Row[] = [];
+    // Each operation as it finishes (a full run takes minutes on a loaded machine); the table follows at the end.
+    const push = rows.push.bind(rows);
+    rows.push = (...added: Row[]) => {
+      for (const r of added)
+        process.stdout.write(`  done: ${r.operation}: ${r.adapter.documents} documents (naive ${r.naive?.documents ?? '—'})\n`);
+      return push(...added);
+    };
     const list = backend.userManagement;
     const base = { sort: 'createdAt' as const, order: 'desc' as const, limit: PAGE };
 
