@@ -22,6 +22,7 @@ import {
   where,
   type Query,
   type QueryDocumentSnapshot,
+  type QuerySnapshot,
 } from 'firebase/firestore';
 import { startEmulators } from '../scripts/firebase/emulators';
 import { createFirebaseBackend } from '../src/backend/firebase/firebaseBackend';
@@ -187,7 +188,7 @@ async function main() {
       let found = 0;
       let after: QueryDocumentSnapshot | null = null;
       for (;;) {
-        const snapshot = await getDocs(query(users, ...ordered, ...(after ? [startAfter(after)] : []), limit(500)));
+        const snapshot: QuerySnapshot = await getDocs(query(users, ...ordered, ...(after ? [startAfter(after)] : []), limit(500)));
         read += snapshot.size;
         for (const d of snapshot.docs) if (matchesSearch(toUserRecord(d.id, d.data()), term)) found += 1;
         if (found > PAGE || snapshot.size < 500) return read;
