@@ -40,6 +40,8 @@ const config: Config = {
         '\\.worker-client$': '<rootDir>/jest/workerClient.mock.ts',
       },
       setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+      // The adapters against the real emulators run in the emulators project below.
+      testPathIgnorePatterns: ['/node_modules/', '\\.emulator\\.test\\.ts$'],
     },
     {
       displayName: 'server',
@@ -58,7 +60,7 @@ const config: Config = {
       // `npm test` (it would need both): `npm run test:emulators`.
       displayName: 'emulators',
       testEnvironment: 'node',
-      roots: ['<rootDir>/server/test'],
+      roots: ['<rootDir>/server/test', '<rootDir>/src/backend/firebase'],
       testMatch: ['**/*.emulator.test.ts'],
       transform,
       transformIgnorePatterns,

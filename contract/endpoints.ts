@@ -172,6 +172,8 @@ export const UsersPageSchema = Type.Object({
   totalIsLowerBound: Type.Optional(Type.Boolean()),
   /** pass as `cursor` for the next page; null on the last page */
   nextCursor: nullable(Type.String()),
+  /** pass as `before` for the previous page; null on the first. Absent: the backend pages back by offset (the reference backend) */
+  previousCursor: Type.Optional(nullable(Type.String())),
 });
 /** PATCH /api/users/:uid body: at least one of the two, nothing else. The server sets updatedAt itself. */
 export const UserFlagsUpdateSchema = Type.Object(

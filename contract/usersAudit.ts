@@ -55,6 +55,8 @@ export interface UsersQuery extends UserFilters {
   limit?: number;
   offset?: number;
   cursor?: string;
+  /** The `previousCursor` of the page after the one wanted (backends that give one: Firebase mode). */
+  before?: string;
 }
 
 export type UsersPage = Static<typeof UsersPageSchema>;

@@ -44,13 +44,15 @@ export interface LiveCountsPort {
   watchAcceptedConnectionCount(onCount: (count: number) => void, onError: (reason: string) => void): Unsubscribe;
   /** Document-store counts: the dashboard's fallback when /swipes/stats fails. */
   countNames(): Promise<number>;
-  countSwipes(): Promise<number>;
+  /** null when the store cannot say without reading every names document (Firebase mode). */
+  countSwipes(): Promise<number | null>;
 }
 
 /** User Management's reads and writes of the users collection (issue 9). Failures reject with an Error whose message is the reason. */
 export interface UserManagementPort {
   /** One page of records matching the filters, sorted, with the total and a cursor to read on. */
-  listUsers(query: UsersQuery): Promise<UsersPage>;
+  /** A superseded read (`signal` aborted) rejects and sends no further requests. */
+  listUsers(query: UsersQuery, options?: { signal?: AbortSignal }): Promise<UsersPage>;
   /** Sets isPremium and/or accountActive (and updatedAt); resolves with the updated record. */
   updateUserFlags(uid: string, update: UserFlagsUpdate): Promise<UserRecord>;
   /** Removes the record and what hangs off it (what exactly depends on the backend: see the adapters). */

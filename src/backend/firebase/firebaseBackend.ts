@@ -1,16 +1,16 @@
 // The production backend: Firebase Auth + Cloud Firestore through the modular web SDK 12.
 // Only this folder imports Firebase, and src/backend/index.ts loads it with a dynamic import.
-import { initializeApp } from 'firebase/app';
+import { deleteApp, initializeApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, onAuthStateChanged, signInWithEmailAndPassword, signOut, type Auth, type User } from 'firebase/auth';
 import {
   collection,
   connectFirestoreEmulator,
   doc,
-  getCountFromServer,
   getDoc,
-  getDocs,
   getFirestore,
+  limit,
   onSnapshot,
+  orderBy,
   query,
   where,
   type Firestore,
@@ -20,9 +20,10 @@ import type { AuthAccount } from '../../../contract/wire';
 import type { AppConfig } from '../../config/types';
 import type { AuthPort, Backend, LiveCountsPort, Unsubscribe, UserRecordsPort } from '../ports';
 import { createFirestoreExports, hostedApiRunRecorder } from './firestoreExports';
+import { reader, type ReadMeter, type Reader } from './readMeter';
 import { createFirestoreAuditLogs, createFirestoreUserManagement } from './firestoreUsersAudit';
 import { parseHostPort, toFirebaseOptions } from './settings';
-import { swipeCountOf, toUserRecord } from './userRecord';
+import { toUserRecord } from './userRecord';
 
 function toAccount(user: User): AuthAccount {
   return { uid: user.uid, email: user.email, displayName: user.displayName };
@@ -55,40 +56,116 @@ function firestoreUserRecords(db: Firestore): UserRecordsPort {
   };
 }
 
-function watchSize(q: Query, onCount: (n: number) => void, onError: (reason: string) => void): Unsubscribe {
-  return onSnapshot(
-    q,
-    (snapshot) => onCount(snapshot.size),
-    (error) => onError(`Live count unavailable: ${error.message}`),
+/**
+ * A live count without listening to the collection: a count aggregation (no document read; billed one read
+ * per 1,000 entries counted), run again whenever one of the `signals` changes. Each signal is a limit-1
+ * listener on the newest document by some time field, so opening costs one document per signal and each
+ * change one more. Counts asked for while one is running collapse into one re-count after it.
+ */
+export function watchCount(
+  r: Reader,
+  counted: Query,
+  signals: Query[],
+  onCount: (n: number) => void,
+  onError: (reason: string) => void,
+): Unsubscribe {
+  let stopped = false;
+  let running = false;
+  let again = false;
+  const fail = (error: unknown) => {
+    if (!stopped) onError(`Live count unavailable: ${error instanceof Error ? error.message : String(error)}`);
+  };
+  const recount = async () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        const n = await r.count(counted);
+        if (!stopped) onCount(n);
+      } while (again && !stopped);
+    } catch (error) {
+      fail(error);
+    } finally {
+      running = false;
+    }
+  };
+  // The first count waits for every signal's first snapshot, so opening counts once.
+  const waiting = new Set(signals.map((_, i) => i));
+  const listeners = signals.map((signal, i) =>
+    onSnapshot(
+      signal,
+      (snapshot) => {
+        r.delivered(snapshot.docChanges().filter((change) => change.type !== 'removed').length);
+        waiting.delete(i);
+        if (waiting.size === 0) void recount();
+      },
+      fail,
+    ),
   );
-}
-
-function firestoreLiveCounts(db: Firestore): LiveCountsPort {
-  return {
-    // Listening to whole collections is what gives live numbers; it reads every document once,
-    // then only changes. Count aggregations cannot be listened to.
-    watchUserCount: (onCount, onError) => watchSize(collection(db, 'users'), onCount, onError),
-    watchAcceptedConnectionCount: (onCount, onError) =>
-      watchSize(query(collection(db, 'connectionRequests'), where('status', '==', 'accepted')), onCount, onError),
-    async countNames() {
-      const snapshot = await getCountFromServer(collection(db, 'names'));
-      return snapshot.data().count;
-    },
-    async countSwipes() {
-      // Swipes live as the swipedBy map of each names document; there is no aggregate to ask for.
-      const snapshot = await getDocs(collection(db, 'names'));
-      let total = 0;
-      snapshot.forEach((document) => {
-        total += swipeCountOf(document.data());
-      });
-      return total;
-    },
+  return () => {
+    stopped = true;
+    listeners.forEach((stop) => stop());
   };
 }
 
-export function createFirebaseBackend(config: AppConfig): Backend {
+const newest = (db: Firestore, name: string, field: string) => query(collection(db, name), orderBy(field, 'desc'), limit(1));
+
+/**
+ * What changes the counts: a user added (newest createdAt), a request created or changing status (newest
+ * createdAt / updatedAt, which the app sets with the status), and any deletion through the console or the app
+ * (each writes an ACCOUNT_DELETED audit entry). A deletion that writes no audit entry shows at the next change.
+ */
+export const COUNT_SIGNALS = {
+  users: [
+    ['users', 'createdAt'],
+    ['audit_logs', 'timestamp'],
+  ],
+  connections: [
+    ['connectionRequests', 'createdAt'],
+    ['connectionRequests', 'updatedAt'],
+    ['audit_logs', 'timestamp'],
+  ],
+} as const;
+
+function firestoreLiveCounts(db: Firestore, r: Reader): LiveCountsPort {
+  const signals = (list: readonly (readonly [string, string])[]) => list.map(([name, field]) => newest(db, name, field));
+  return {
+    watchUserCount: (onCount, onError) => watchCount(r, collection(db, 'users'), signals(COUNT_SIGNALS.users), onCount, onError),
+    watchAcceptedConnectionCount: (onCount, onError) =>
+      watchCount(
+        r,
+        query(collection(db, 'connectionRequests'), where('status', '==', 'accepted')),
+        signals(COUNT_SIGNALS.connections),
+        onCount,
+        onError,
+      ),
+    async countNames() {
+      return r.count(collection(db, 'names'));
+    },
+    // Swipes live as the swipedBy map of each names document: no aggregate can sum map sizes, and reading
+    // every names document is what this fallback must not do. The dashboard shows the figure as unknown.
+    countSwipes: () => Promise.resolve(null),
+  };
+}
+
+export interface FirebaseBackendOptions {
+  /** Counts what the adapters read (tests, bench:firestore). */
+  meter?: ReadMeter;
+  /** A named Firebase app: several backends in one process (tests) each sign in on their own. */
+  appName?: string;
+}
+
+/** The backend, and a way to let go of its Firebase app (tests and scripts; the console never does). */
+export type FirebaseBackend = Backend & { close(): Promise<void> };
+
+export function createFirebaseBackend(config: AppConfig, options: FirebaseBackendOptions = {}): FirebaseBackend {
+  const { meter } = options;
   const settings = config.firebase;
-  const app = initializeApp(toFirebaseOptions(settings));
+  const app = options.appName ? initializeApp(toFirebaseOptions(settings), options.appName) : initializeApp(toFirebaseOptions(settings));
   const auth = getAuth(app);
   if (settings.authEmulatorUrl) connectAuthEmulator(auth, settings.authEmulatorUrl, { disableWarnings: true });
   const db = getFirestore(app);
@@ -106,9 +183,10 @@ export function createFirebaseBackend(config: AppConfig): Backend {
     kind: 'firebase',
     auth: authPort,
     userRecords: firestoreUserRecords(db),
-    liveCounts: firestoreLiveCounts(db),
-    userManagement: createFirestoreUserManagement(db),
-    auditLogs: createFirestoreAuditLogs(db),
-    exports: createFirestoreExports(db, recordRun),
+    liveCounts: firestoreLiveCounts(db, reader(meter)),
+    userManagement: createFirestoreUserManagement(db, meter),
+    auditLogs: createFirestoreAuditLogs(db, meter),
+    exports: createFirestoreExports(db, recordRun, meter),
+    close: () => deleteApp(app),
   };
 }

@@ -3,8 +3,6 @@
 import {
   collection,
   documentId,
-  getCountFromServer,
-  getDocs,
   limit as limitTo,
   orderBy,
   query,
@@ -25,6 +23,7 @@ import type {
   NameExportRow,
 } from '../../../contract/exports';
 import type { ExportPageRequest, ExportPort } from '../ports';
+import { reader, type ReadMeter } from './readMeter';
 import { swipeCountOf, toIsoDate, toUserRecord } from './userRecord';
 
 /** Firestore collection of each export collection (spec 7's collection names). */
@@ -123,7 +122,8 @@ function parseAuditCursor(cursor: string): [Timestamp, string] {
   return [new Timestamp(seconds, nanos), id];
 }
 
-export function createFirestoreExports(db: Firestore, recordRun: ExportPort['recordRun']): ExportPort {
+export function createFirestoreExports(db: Firestore, recordRun: ExportPort['recordRun'], meter?: ReadMeter): ExportPort {
+  const r = reader(meter);
   return {
     async readPage(name, request) {
       const source = collection(db, FIRESTORE_COLLECTION[name]);
@@ -136,7 +136,7 @@ export function createFirestoreExports(db: Firestore, recordRun: ExportPort['rec
         if (request.after) constraints.push(startAfter(request.after));
       }
       constraints.push(limitTo(request.limit));
-      const snapshot = await getDocs(query(source, ...constraints));
+      const snapshot = await r.docs(query(source, ...constraints));
       const mapper = MAPPERS[name];
       const rows = snapshot.docs.map((d) => mapper(d.id, d.data()));
       const last = snapshot.docs.at(-1);
@@ -150,8 +150,7 @@ export function createFirestoreExports(db: Firestore, recordRun: ExportPort['rec
     },
     async count(name, range) {
       const source = collection(db, FIRESTORE_COLLECTION[name]);
-      const snapshot = await getCountFromServer(name === 'audit-logs' ? query(source, ...rangeConstraints(range)) : source);
-      return snapshot.data().count;
+      return r.count(name === 'audit-logs' ? query(source, ...rangeConstraints(range)) : source);
     },
     recordRun,
   };

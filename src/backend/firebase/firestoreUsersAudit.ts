@@ -6,9 +6,7 @@ import {
   doc,
   documentId,
   FieldPath,
-  getCountFromServer,
   getDoc,
-  getDocs,
   limit,
   orderBy,
   query,
@@ -21,7 +19,6 @@ import {
   type DocumentReference,
   type Firestore,
   type Query,
-  type QueryConstraint,
   type QueryDocumentSnapshot,
   type WriteBatch,
 } from 'firebase/firestore';
@@ -32,11 +29,25 @@ import {
   type AuditEventCount,
   type AuditSource,
   type DeleteUserResponse,
+  type UserFilters,
   type UserFlagsUpdate,
+  type UserSortField,
+  type UsersPage,
 } from '../../../contract/usersAudit';
 import { matchesUserFilters } from '../../lib/userFilters';
 import type { AuditLogsPort, UserManagementPort } from '../ports';
-import { planAuditLogsQuery, planUsersQuery, type FieldFilter } from './usersAuditPlan';
+import { reader, type ReadMeter } from './readMeter';
+import {
+  encodeCursor,
+  planAuditLogsQuery,
+  planUsersQuery,
+  SEARCH_CAP,
+  SEARCH_FIELDS,
+  type CursorValue,
+  type FieldFilter,
+  type Position,
+  type UsersPlan,
+} from './usersAuditPlan';
 import { toIsoDate, toUserRecord } from './userRecord';
 
 /** Documents read per request while filtering in the browser. */
@@ -55,65 +66,182 @@ export const USER_LINKS = {
   connections: ['userA', 'userB'],
 } as const;
 
-const toWhere = (f: FieldFilter) => where(f.field, f.op, f.date ? Timestamp.fromDate(new Date(f.value as string)) : f.value);
-
-async function startAfterDoc(ref: DocumentReference): Promise<QueryConstraint> {
-  const snapshot = await getDoc(ref);
-  // The record the page continued from was deleted meanwhile: its position is gone with it.
-  if (!snapshot.exists()) throw new Error('The list changed while it was being read; reload it.');
-  return startAfter(snapshot);
+/** Read options of listUsers: a superseded read stops before its next request. */
+export interface ListUsersOptions {
+  signal?: AbortSignal;
 }
 
-export function createFirestoreUserManagement(db: Firestore): UserManagementPort {
+const toWhere = (f: FieldFilter) => where(f.field, f.op, f.date ? Timestamp.fromDate(new Date(f.value as string)) : f.value);
+
+function toCursorValue(value: unknown): CursorValue {
+  if (value instanceof Timestamp) return { ts: [value.seconds, value.nanoseconds] };
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  return null;
+}
+const fromCursorValue = (value: CursorValue) =>
+  value !== null && typeof value === 'object' ? new Timestamp(value.ts[0], value.ts[1]) : value;
+/** Resumes after (sort value, document id): no read of the document the page continued from. */
+const startAfterPosition = (p: Position) => startAfter(fromCursorValue(p.value), p.id);
+const positionOf = (d: QueryDocumentSnapshot, field: string): Position => ({ value: toCursorValue(d.get(field)), id: d.id });
+
+/** Wire records sort like the reference backend's: never-set values last in either order, uid breaks ties. */
+function compareRecords(field: UserSortField, direction: 'asc' | 'desc') {
+  const isDate = field === 'createdAt' || field === 'lastActiveDate';
+  const key = (u: UserRecord) => {
+    const v = u[field];
+    if (v === null || v === undefined) return null;
+    return isDate ? new Date(v).getTime() : v.toLowerCase();
+  };
+  return (a: UserRecord, b: UserRecord) => {
+    const [x, y] = [key(a), key(b)];
+    if (x === null || y === null) return x === y ? a.uid.localeCompare(b.uid) : x === null ? 1 : -1;
+    const c = x < y ? -1 : x > y ? 1 : a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0;
+    return direction === 'asc' ? c : -c;
+  };
+}
+
+export function createFirestoreUserManagement(db: Firestore, meter?: ReadMeter): UserManagementPort {
+  const r = reader(meter);
   const users = collection(db, 'users');
   const record = (d: QueryDocumentSnapshot) => toUserRecord(d.id, d.data());
+  /**
+   * Totals by filters and sort field. A count aggregation is billed one read per 1,000 records counted (100 at
+   * 100,000 users), so Next and Previous reuse the total their list was opened with; opening a list or a page
+   * by offset counts again, and so does any change made here.
+   */
+  const totals = new Map<string, number>();
+
+  /** One page of the ordered list: page size + 1 documents from a cursor, plus one count aggregation. */
+  async function orderedPage(plan: UsersPlan): Promise<UsersPage> {
+    const filters = plan.where.map(toWhere);
+    const { field, direction } = plan.orderBy;
+    const reverse = direction === 'asc' ? 'desc' : 'asc';
+    const ordered = (dir: 'asc' | 'desc') => [...filters, orderBy(field, dir), orderBy(documentId(), dir)];
+    const n = plan.limit;
+    // Counted with the list's own orderBy: a document without the sort field is in neither, so the total
+    // is what paging can reach (README: keep every users document's sort fields set, null when unknown).
+    const anchor = plan.anchor;
+    const countKey = JSON.stringify([plan.where, field]);
+    const known = anchor.kind === 'offset' ? undefined : totals.get(countKey);
+    const counting =
+      known !== undefined
+        ? Promise.resolve(known)
+        : r.count(query(users, ...filters, orderBy(field, direction))).then((n) => {
+            totals.set(countKey, n);
+            return n;
+          });
+    let docs: QueryDocumentSnapshot[];
+    let hasNext: boolean;
+    let hasPrevious: boolean;
+    if (anchor.kind === 'after' || (anchor.kind === 'offset' && anchor.offset === 0)) {
+      const from = anchor.kind === 'after' ? [startAfterPosition(anchor.position)] : [];
+      const snapshot = await r.docs(query(users, ...ordered(direction), ...from, limit(n + 1)));
+      docs = snapshot.docs.slice(0, n);
+      hasNext = snapshot.size > n;
+      hasPrevious = anchor.kind === 'after';
+    } else if (anchor.kind === 'before') {
+      const snapshot = await r.docs(query(users, ...ordered(reverse), startAfterPosition(anchor.position), limit(n + 1)));
+      docs = snapshot.docs.slice(0, n).reverse();
+      hasPrevious = snapshot.size > n;
+      hasNext = true;
+    } else {
+      // A jump without a cursor (a link to page N): Firestore has no free offset, so read from whichever end
+      // of the list is nearer. The last page costs a page; the middle of the list costs half of it.
+      const total = await counting;
+      const remaining = total - anchor.offset;
+      if (remaining <= 0) {
+        docs = [];
+      } else if (anchor.offset <= remaining) {
+        const snapshot = await r.docs(query(users, ...ordered(direction), limit(anchor.offset + n)));
+        docs = snapshot.docs.slice(anchor.offset);
+      } else {
+        const snapshot = await r.docs(query(users, ...ordered(reverse), limit(remaining)));
+        docs = snapshot.docs.reverse().slice(0, n);
+      }
+      hasNext = remaining > n;
+      hasPrevious = docs.length > 0;
+    }
+    const total = await counting;
+    return {
+      users: docs.map(record),
+      total,
+      nextCursor: hasNext && docs.length > 0 ? encodeCursor(positionOf(docs[docs.length - 1]!, field)) : null,
+      previousCursor: hasPrevious && docs.length > 0 ? encodeCursor(positionOf(docs[0]!, field)) : null,
+    };
+  }
+
+  /**
+   * Search: prefix matches of the lower-cased email, username and display name fields and of the document id,
+   * each a range read on one field (O(matches), no composite index), then the other filters, the sort and
+   * the page here. Up to SEARCH_CAP matches per field; beyond that the total is a lower bound.
+   */
+  async function searchPage(plan: UsersPlan, search: string, signal?: AbortSignal): Promise<UsersPage> {
+    signal?.throwIfAborted();
+    const end = `${search}\uf8ff`;
+    const prefix = (field: string | FieldPath) => query(users, where(field, '>=', search), where(field, '<', end), limit(SEARCH_CAP + 1));
+    const reads = Object.values(SEARCH_FIELDS).map((field) => r.docs(prefix(field)));
+    // A document id cannot hold '/', so no id starts with such a text.
+    if (!search.includes('/')) reads.push(r.docs(prefix(documentId())));
+    const snapshots = await Promise.all(reads);
+    signal?.throwIfAborted();
+    const capped = snapshots.some((s) => s.size > SEARCH_CAP);
+    const byId = new Map<string, UserRecord>();
+    for (const snapshot of snapshots) for (const d of snapshot.docs.slice(0, SEARCH_CAP)) byId.set(d.id, record(d));
+    const filters: UserFilters = { ...plan.clientFilters, search };
+    const matches = [...byId.values()]
+      .filter((u) => matchesUserFilters(u, filters))
+      .sort(compareRecords(plan.orderBy.field, plan.orderBy.direction));
+    const offset = plan.anchor.kind === 'offset' ? plan.anchor.offset : 0;
+    const n = plan.limit;
+    return {
+      users: matches.slice(offset, offset + n),
+      total: matches.length,
+      ...(capped ? { totalIsLowerBound: true } : {}),
+      nextCursor: matches.length > offset + n ? `s${offset + n}` : null,
+      previousCursor: offset > 0 ? `s${offset}` : null,
+    };
+  }
+
+  /** Filters Firestore cannot run with this ordering (`connected`, a range on another field): read in batches. */
+  async function scanPage(plan: UsersPlan, clientFilters: UserFilters, signal?: AbortSignal): Promise<UsersPage> {
+    const { field, direction } = plan.orderBy;
+    const ordered = [...plan.where.map(toWhere), orderBy(field, direction), orderBy(documentId(), direction)];
+    const anchor = plan.anchor;
+    if (anchor.kind === 'before') throw new Error('This list pages back by offset; reload it.');
+    const found: QueryDocumentSnapshot[] = [];
+    let skip = anchor.kind === 'offset' ? anchor.offset : 0;
+    let after = anchor.kind === 'after' ? [startAfterPosition(anchor.position)] : [];
+    for (;;) {
+      signal?.throwIfAborted();
+      const snapshot = await r.docs(query(users, ...ordered, ...after, limit(SCAN_BATCH)));
+      for (const d of snapshot.docs) {
+        if (!matchesUserFilters(record(d), clientFilters)) continue;
+        if (skip > 0) skip -= 1;
+        else found.push(d);
+        if (found.length > plan.limit) break;
+      }
+      if (found.length > plan.limit || snapshot.size < SCAN_BATCH) break;
+      after = [startAfter(snapshot.docs[snapshot.docs.length - 1]!)];
+    }
+    const page = found.slice(0, plan.limit);
+    return {
+      users: page.map(record),
+      total: null,
+      nextCursor: found.length > plan.limit ? encodeCursor(positionOf(page[page.length - 1]!, field)) : null,
+    };
+  }
 
   return {
-    async listUsers(q) {
+    async listUsers(q, options?: ListUsersOptions) {
       const plan = planUsersQuery(q);
-      const filters = plan.where.map(toWhere);
-      // documentId() breaks ties so equal sort values never make a page skip or repeat a record.
-      const ordered = [...filters, orderBy(plan.orderBy.field, plan.orderBy.direction), orderBy(documentId(), plan.orderBy.direction)];
-      const from = plan.startAfterId ? [await startAfterDoc(doc(users, plan.startAfterId))] : [];
-
-      if (!plan.clientFilters) {
-        // Firestore has no offset: a page jump reads the skipped documents too (billed as reads).
-        const [snapshot, count] = await Promise.all([
-          getDocs(query(users, ...ordered, ...from, limit(plan.offset + plan.limit + 1))),
-          getCountFromServer(query(users, ...filters)),
-        ]);
-        const docs = snapshot.docs.slice(plan.offset);
-        const page = docs.slice(0, plan.limit);
-        return {
-          users: page.map(record),
-          total: count.data().count,
-          nextCursor: docs.length > plan.limit ? page[page.length - 1]!.id : null,
-        };
-      }
-
-      // Substring search and the other browser-side filters: read the ordered query in batches, keep matches.
-      const clientFilters = plan.clientFilters;
-      const found: UserRecord[] = [];
-      let skip = plan.offset;
-      let after = from;
-      for (;;) {
-        const snapshot = await getDocs(query(users, ...ordered, ...after, limit(SCAN_BATCH)));
-        for (const d of snapshot.docs) {
-          const user = record(d);
-          if (!matchesUserFilters(user, clientFilters)) continue;
-          if (skip > 0) skip -= 1;
-          else found.push(user);
-          if (found.length > plan.limit) break;
-        }
-        if (found.length > plan.limit || snapshot.size < SCAN_BATCH) break;
-        after = [startAfter(snapshot.docs[snapshot.docs.length - 1]!)];
-      }
-      const page = found.slice(0, plan.limit);
-      return { users: page, total: null, nextCursor: found.length > plan.limit ? page[page.length - 1]!.uid : null };
+      if (plan.search !== null) return searchPage(plan, plan.search, options?.signal);
+      if (plan.clientFilters) return scanPage(plan, plan.clientFilters, options?.signal);
+      return orderedPage(plan);
     },
 
     async updateUserFlags(uid, update) {
       const changes = validFlags(update);
+      totals.clear();
       const ref = doc(users, uid);
       // updateDoc fails with not-found when there is no such record (it never creates one).
       await updateDoc(ref, { ...changes, updatedAt: serverTimestamp() });
@@ -123,13 +251,14 @@ export function createFirestoreUserManagement(db: Firestore): UserManagementPort
     },
 
     async deleteUser(uid): Promise<DeleteUserResponse> {
+      totals.clear();
       const userRef = doc(users, uid);
       const snapshot = await getDoc(userRef);
       if (!snapshot.exists()) throw new Error(`No user record ${uid}`);
       const user = toUserRecord(uid, snapshot.data());
 
       const linked = async (name: keyof typeof USER_LINKS) => {
-        const snapshots = await Promise.all(USER_LINKS[name].map((field) => getDocs(query(collection(db, name), where(field, '==', uid)))));
+        const snapshots = await Promise.all(USER_LINKS[name].map((field) => r.docs(query(collection(db, name), where(field, '==', uid)))));
         // A request from a user to themself would otherwise be counted twice.
         return [...new Map(snapshots.flatMap((s) => s.docs).map((d) => [d.id, d.ref])).values()];
       };
@@ -137,8 +266,8 @@ export function createFirestoreUserManagement(db: Firestore): UserManagementPort
       const [requests, connections, swiped, partnerDocs] = await Promise.all([
         linked('connectionRequests'),
         linked('connections'),
-        getDocs(query(collection(db, 'names'), where(swipedBy, '!=', null))),
-        getDocs(query(users, where('connectedUserId', '==', uid))),
+        r.docs(query(collection(db, 'names'), where(swipedBy, '!=', null))),
+        r.docs(query(users, where('connectedUserId', '==', uid))),
       ]);
       const partners = partnerDocs.docs.filter((d) => d.id !== uid);
 
@@ -222,19 +351,32 @@ export function toAppAuditEntry(d: QueryDocumentSnapshot): AppAuditEntry {
 /** Firebase mode has no server to record console actions: only the app's events exist. */
 const hasAppEvents = (source: AuditSource | undefined) => source !== 'console';
 
-export function createFirestoreAuditLogs(db: Firestore): AuditLogsPort {
+export function createFirestoreAuditLogs(db: Firestore, meter?: ReadMeter): AuditLogsPort {
   const logs = collection(db, 'audit_logs');
-  const count = async (q: Query) => (await getCountFromServer(q)).data().count;
+  const r = reader(meter);
+  const count = (q: Query) => r.count(q);
 
   return {
     async pageAuditLogs(q) {
       if (!hasAppEvents(q.source)) return { entries: [], nextCursor: null };
       const plan = planAuditLogsQuery(q);
-      const from = plan.startAfterId ? [await startAfterDoc(doc(logs, plan.startAfterId))] : [];
-      // Firestore orders equal timestamps by document id, and startAfter(snapshot) resumes on both.
-      const snapshot = await getDocs(query(logs, ...plan.where.map(toWhere), orderBy('timestamp', 'desc'), ...from, limit(plan.limit + 1)));
+      // (timestamp, document id) both descending: entries with equal timestamps are neither skipped nor repeated.
+      const from = plan.after ? [startAfterPosition(plan.after)] : [];
+      const snapshot = await r.docs(
+        query(
+          logs,
+          ...plan.where.map(toWhere),
+          orderBy('timestamp', 'desc'),
+          orderBy(documentId(), 'desc'),
+          ...from,
+          limit(plan.limit + 1),
+        ),
+      );
       const page = snapshot.docs.slice(0, plan.limit);
-      return { entries: page.map(toAppAuditEntry), nextCursor: snapshot.size > plan.limit ? page[page.length - 1]!.id : null };
+      return {
+        entries: page.map(toAppAuditEntry),
+        nextCursor: snapshot.size > plan.limit ? encodeCursor(positionOf(page[page.length - 1]!, 'timestamp')) : null,
+      };
     },
 
     async auditStats(q) {

@@ -1,5 +1,6 @@
 // What Firestore can be asked and what the browser must check itself, decided without the SDK so the
-// decisions can be tested plainly. firestoreUsersAudit.ts turns a plan into where / orderBy / limit calls.
+// decisions can be tested plainly. firestoreUsersAudit.ts turns a plan into where / orderBy / limit calls,
+// and queryShapes() below is what firestore.indexes.json must cover (a test derives it from these plans).
 import type { AuditLogsQuery, UserFilters, UserSortField, UsersQuery } from '../../../contract/usersAudit';
 import { AUDIT_LOG_PAGE_SIZE, DEFAULT_USER_PAGE_SIZE } from '../../../contract/usersAudit';
 import { normalizeSearch } from '../../lib/userFilters';
@@ -13,28 +14,93 @@ export interface FieldFilter {
   date?: true;
 }
 
+/** Lower-cased copies of the searchable fields, kept on each users document (see README, "Firebase mode"). */
+export const SEARCH_FIELDS = { email: 'emailLower', username: 'usernameLower', displayName: 'displayNameLower' } as const;
+/** A search reads at most this many prefix matches per field; beyond it the total is a lower bound. */
+export const SEARCH_CAP = 1000;
+
+/** The lower-cased search fields of a users document, for whoever writes one (console, seed, app). */
+export function searchFieldsOf(data: { email?: unknown; username?: unknown; displayName?: unknown }): Record<string, string | null> {
+  const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : null);
+  return {
+    [SEARCH_FIELDS.email]: lower(data.email),
+    [SEARCH_FIELDS.username]: lower(data.username),
+    [SEARCH_FIELDS.displayName]: lower(data.displayName),
+  };
+}
+
+/** Where a page starts: after a (sort value, id) position, before one (the previous page), or an offset. */
+export type PageAnchor =
+  { kind: 'after'; position: Position } | { kind: 'before'; position: Position } | { kind: 'offset'; offset: number };
+
+/** A sort value as the cursor carries it: Timestamps as [seconds, nanoseconds]. */
+export type CursorValue = string | number | boolean | null | { ts: [number, number] };
+export interface Position {
+  value: CursorValue;
+  id: string;
+}
+
 export interface UsersPlan {
   where: FieldFilter[];
   orderBy: { field: UserSortField; direction: 'asc' | 'desc' };
-  /** Filters Firestore cannot run here (substring search, `connected`, ranges on a field other than the sort
-   * field): the adapter reads the ordered query in batches and keeps the records that pass them. */
+  /** Normalized search text: the adapter reads prefix matches of the search fields instead of the ordered list. */
+  search: string | null;
+  /** Filters Firestore cannot run here (`connected`, ranges on a field other than the sort field, and with a
+   * search all of them): the adapter checks them in the browser. */
   clientFilters: UserFilters | null;
   limit: number;
-  offset: number;
-  /** A users document id: the page starts after it. */
-  startAfterId: string | null;
+  anchor: PageAnchor;
 }
 
 const RANGE_FIELDS = { createdAt: ['createdFrom', 'createdTo'], lastActiveDate: ['lastActiveFrom', 'lastActiveTo'] } as const;
+/** Equality filters in the order firestore.indexes.json lists them. */
+export const USER_EQUALITY_FIELDS = ['isPremium', 'accountActive', 'preferredGender', 'preferredNationality'] as const;
+
+export function encodeCursor(position: Position): string {
+  return `k${JSON.stringify([position.value, position.id])}`;
+}
+
+/** A cursor this adapter issued (keyset `k…`, search offset `s…`), or null for anything else. */
+export function decodeCursor(cursor: string): Position | { offset: number } | null {
+  try {
+    if (cursor.startsWith('s')) {
+      const offset = Number(cursor.slice(1));
+      return Number.isInteger(offset) && offset >= 0 ? { offset } : null;
+    }
+    if (!cursor.startsWith('k')) return null;
+    const parsed = JSON.parse(cursor.slice(1)) as unknown;
+    if (!Array.isArray(parsed) || parsed.length !== 2 || typeof parsed[1] !== 'string') return null;
+    return { value: parsed[0] as CursorValue, id: parsed[1] };
+  } catch {
+    return null;
+  }
+}
+
+function anchorOf(q: UsersQuery): PageAnchor {
+  const given = q.before !== undefined ? decodeCursor(q.before) : q.cursor !== undefined ? decodeCursor(q.cursor) : null;
+  if (q.before !== undefined || q.cursor !== undefined) {
+    if (!given) throw new Error('The list cursor is not valid here; reload the list.');
+    if ('offset' in given) return { kind: 'offset', offset: given.offset };
+    return { kind: q.before !== undefined ? 'before' : 'after', position: given };
+  }
+  return { kind: 'offset', offset: q.offset ?? 0 };
+}
 
 export function planUsersQuery(q: UsersQuery): UsersPlan {
   const where: FieldFilter[] = [];
   const client: UserFilters = {};
-  // Equalities combine with any orderBy (given the composite index Firestore asks for).
-  if (q.isPremium !== undefined) where.push({ field: 'isPremium', op: '==', value: q.isPremium });
-  if (q.accountActive !== undefined) where.push({ field: 'accountActive', op: '==', value: q.accountActive });
-  if (q.preferredGender !== undefined) where.push({ field: 'preferredGender', op: '==', value: q.preferredGender });
-  if (q.preferredNationality !== undefined) where.push({ field: 'preferredNationality', op: '==', value: q.preferredNationality });
+  const search = normalizeSearch(q.search);
+  // With a search the prefix reads carry no other filter (no composite index per search field): all are checked here.
+  const serverSide = search === '';
+  const equality = (field: (typeof USER_EQUALITY_FIELDS)[number], value: string | boolean | undefined) => {
+    if (value === undefined) return;
+    if (serverSide) where.push({ field, op: '==', value });
+    else Object.assign(client, { [field]: value });
+  };
+  equality('isPremium', q.isPremium);
+  equality('accountActive', q.accountActive);
+  equality('preferredGender', q.preferredGender);
+  equality('preferredNationality', q.preferredNationality);
   const sort = q.sort ?? 'createdAt';
   // A range runs on the server only on the field the query is ordered by; any other range is checked here.
   for (const [field, [fromKey, toKey]] of Object.entries(RANGE_FIELDS) as [
@@ -43,7 +109,7 @@ export function planUsersQuery(q: UsersQuery): UsersPlan {
   ][]) {
     const from = q[fromKey] as string | undefined;
     const to = q[toKey] as string | undefined;
-    if (field === sort) {
+    if (field === sort && serverSide) {
       if (from !== undefined) where.push({ field, op: '>=', value: from, date: true });
       if (to !== undefined) where.push({ field, op: '<', value: to, date: true });
     } else {
@@ -51,23 +117,22 @@ export function planUsersQuery(q: UsersQuery): UsersPlan {
       if (to !== undefined) Object.assign(client, { [toKey]: to });
     }
   }
-  // Firestore has no substring or case-insensitive match, and `connectedUserId != null` would need its own ordering.
-  if (normalizeSearch(q.search) !== '') client.search = q.search;
+  // `connectedUserId != null` would need its own ordering.
   if (q.connected !== undefined) client.connected = q.connected;
   return {
     where,
     orderBy: { field: sort, direction: q.order ?? 'desc' },
+    search: serverSide ? null : search,
     clientFilters: Object.keys(client).length > 0 ? client : null,
     limit: q.limit ?? DEFAULT_USER_PAGE_SIZE,
-    offset: q.cursor !== undefined ? 0 : (q.offset ?? 0),
-    startAfterId: q.cursor ?? null,
+    anchor: anchorOf(q),
   };
 }
 
 export interface AuditPlan {
   where: FieldFilter[];
   limit: number;
-  startAfterId: string | null;
+  after: Position | null;
 }
 
 /** The spec's audit log query: optional timestamp lower bound, optional event equality, timestamp descending. */
@@ -75,5 +140,74 @@ export function planAuditLogsQuery(q: AuditLogsQuery): AuditPlan {
   const where: FieldFilter[] = [];
   if (q.since !== undefined) where.push({ field: 'timestamp', op: '>=', value: q.since, date: true });
   if (q.event !== undefined) where.push({ field: 'event', op: '==', value: q.event });
-  return { where, limit: q.limit ?? AUDIT_LOG_PAGE_SIZE, startAfterId: q.cursor ?? null };
+  let after: Position | null = null;
+  if (q.cursor !== undefined) {
+    const decoded = decodeCursor(q.cursor);
+    if (!decoded || 'offset' in decoded) throw new Error('The audit log cursor is not valid here; reload the list.');
+    after = decoded;
+  }
+  return { where, limit: q.limit ?? AUDIT_LOG_PAGE_SIZE, after };
+}
+
+/**
+ * A query the adapter sends that filters on one field and orders (or ranges) on another: what needs a composite
+ * index. `direction` null means a range without orderBy (either direction's index serves it).
+ */
+export interface QueryShape {
+  collection: string;
+  equality: string[];
+  order: { field: string; direction: 'asc' | 'desc' | null };
+}
+
+function usersShape(plan: UsersPlan): QueryShape | null {
+  if (plan.search !== null) return null;
+  const equality = plan.where.filter((f) => f.op === '==').map((f) => f.field);
+  return equality.length === 0
+    ? null
+    : { collection: 'users', equality, order: { field: plan.orderBy.field, direction: plan.orderBy.direction } };
+}
+
+function auditShapes(plan: AuditPlan): QueryShape[] {
+  const equality = plan.where.filter((f) => f.op === '==').map((f) => f.field);
+  if (equality.length === 0) return [];
+  // The page orders by timestamp; the statistics count the same filters without an order.
+  return [
+    { collection: 'audit_logs', equality, order: { field: 'timestamp', direction: 'desc' } },
+    { collection: 'audit_logs', equality, order: { field: 'timestamp', direction: null } },
+  ];
+}
+
+function subsets<T>(items: readonly T[]): T[][] {
+  return items.reduce<T[][]>((all, item) => [...all, ...all.map((s) => [...s, item])], [[]]);
+}
+
+/**
+ * Every composite query shape the users and audit adapters can send, derived by running their planners over
+ * every combination of filters, sort fields and orders.
+ */
+export function queryShapes(): QueryShape[] {
+  const shapes = new Map<string, QueryShape>();
+  const add = (shape: QueryShape | null) => {
+    if (shape) shapes.set(JSON.stringify(shape), shape);
+  };
+  const sample = { isPremium: true, accountActive: true, preferredGender: 'female', preferredNationality: 'all' } as const;
+  for (const fields of subsets(USER_EQUALITY_FIELDS)) {
+    const filters = Object.fromEntries(fields.map((f) => [f, sample[f]])) as UserFilters;
+    for (const sort of ['createdAt', 'lastActiveDate', 'email', 'username', 'displayName'] as const) {
+      for (const order of ['asc', 'desc'] as const) {
+        for (const extra of [{}, { createdFrom: '2026-01-01T00:00:00.000Z' }, { lastActiveTo: '2026-01-01T00:00:00.000Z' }]) {
+          add(usersShape(planUsersQuery({ ...filters, ...extra, sort, order })));
+        }
+      }
+    }
+  }
+  for (const q of [
+    {},
+    { event: 'USER_CREATED' },
+    { since: '2026-01-01T00:00:00.000Z' },
+    { event: 'CANCELLATION', since: '2026-01-01T00:00:00.000Z' },
+  ]) {
+    auditShapes(planAuditLogsQuery(q)).forEach(add);
+  }
+  return [...shapes.values()];
 }

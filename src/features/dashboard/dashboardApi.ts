@@ -12,7 +12,9 @@ export interface LiveCount {
   error: string | null;
 }
 
-export interface NameAndSwipeTotals extends SwipeStats {
+export interface NameAndSwipeTotals extends Omit<SwipeStats, 'totalSwipes'> {
+  /** null when the fallback cannot say (Firebase mode cannot count swipes without reading every name) */
+  totalSwipes: number | null;
   /** 'api' from /swipes/stats; 'documents' when that failed and the document store answered */
   source: 'api' | 'documents';
   /** why the API was not used (source 'documents' only) */

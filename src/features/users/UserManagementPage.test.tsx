@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../mocks/server';
-import { makeUserFixtures } from '../../../mocks/users.handlers';
+import { makeUserFixtures, usersQueryFromParams } from '../../../mocks/users.handlers';
+import { createFakeUserManagement } from '../../../mocks/fakeUsersAudit';
 import { renderUserManagement, usersDb, installUsersHandlers } from './testing/usersTestKit';
 import { NO_USERS_TEXT } from './components/UsersTableSection';
 
@@ -244,7 +245,8 @@ describe('User Management', () => {
     );
     renderUserManagement('/user-management?size=all');
     const progress = await screen.findByRole('status', { name: 'Loading all users' });
-    expect(within(progress).getByText('Loading all users: 1,000…')).toBeInTheDocument();
+    // The status shows from the start (0 loaded); the first page's thousand arrive after.
+    expect(await within(progress).findByText('Loading all users: 1,000…')).toBeInTheDocument();
     expect(within(progress).getByRole('progressbar')).not.toHaveAttribute('aria-valuenow');
     act(() => release());
     expect(await screen.findByText('2,300 users match')).toBeInTheDocument();
@@ -261,13 +263,49 @@ describe('User Management', () => {
     expect(screen.getByTestId('users-count')).toHaveTextContent(/^$/);
   });
 
+  it('without a total, Next is disabled on a full last page and the count line says how many are shown', async () => {
+    // As Firebase mode answers a search: no total, the end of the list known from nextCursor alone.
+    usersDb.reset(makeUserFixtures(100));
+    server.use(
+      http.get('*/api/users', async ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        usersDb.listRequests.push(params);
+        const page = await createFakeUserManagement(usersDb.records).listUsers(usersQueryFromParams(params));
+        return HttpResponse.json({ ...page, total: null });
+      }),
+    );
+    renderUserManagement();
+    expect(await screen.findByText('Showing 50 users')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(await screen.findByText('51–100 of 100')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go to next page' })).toBeDisabled();
+    expect(screen.queryByText(/101–100/)).not.toBeInTheDocument();
+  });
+
+  it('says "Showing 1 user" for a single row without a total', async () => {
+    usersDb.reset(makeUserFixtures(1));
+    server.use(
+      http.get('*/api/users', async ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        const page = await createFakeUserManagement(usersDb.records).listUsers(usersQueryFromParams(params));
+        return HttpResponse.json({ ...page, total: null });
+      }),
+    );
+    renderUserManagement();
+    expect(await screen.findByText('Showing 1 user')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go to next page' })).toBeDisabled();
+  });
+
   it('changes the page size and the page', async () => {
     const { router } = renderUserManagement();
     await screen.findByText('1–50 of 60');
     fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
     expect(await screen.findByText('51–60 of 60')).toBeInTheDocument();
-    expect(lastList().get('offset')).toBe('50');
+    // Next reads on from the page on screen (its nextCursor; the fake's cursors are positions), not by offset.
+    expect(lastList().get('cursor')).toBe('50');
+    expect(lastList().has('offset')).toBe(false);
     expect(router.state.location.search).toBe('?page=2');
+    expect(screen.getByRole('button', { name: 'Go to next page' })).toBeDisabled();
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /Users per page/ }));
     const options = within(await screen.findByRole('listbox'))
       .getAllByRole('option')

@@ -34,9 +34,10 @@ export interface UserDeletion {
 
 export const usersApi = usersTagged.injectEndpoints({
   endpoints: (build) => ({
-    /** One page of the grid (offset paging: the operator jumps between pages). */
+    /** One page of the grid: from the neighbouring page's cursor when there is one, else by offset. */
     listUsers: build.query<UsersPage, UsersQuery>({
-      queryFn: (query, { extra }) => portQuery(() => backendOf(extra).userManagement.listUsers(query)),
+      queryFn: (query, { extra, signal }) =>
+        portQuery(() => backendOf(extra).userManagement.listUsers(query, { signal: superseding(signal) })),
       providesTags: [USER_PAGES],
     }),
 
@@ -109,6 +110,20 @@ export const usersApi = usersTagged.injectEndpoints({
     }),
   }),
 });
+
+let currentPageRead: AbortController | null = null;
+
+/**
+ * The grid shows one page at a time: a page read started after another supersedes it (the search text
+ * changed again, the operator paged on), so the earlier read stops instead of reading on unseen.
+ */
+function superseding(signal: AbortSignal): AbortSignal {
+  currentPageRead?.abort(new DOMException('A newer page read superseded this one.', 'AbortError'));
+  const mine = new AbortController();
+  currentPageRead = mine;
+  signal.addEventListener('abort', () => mine.abort(signal.reason), { once: true });
+  return mine.signal;
+}
 
 type PatchDispatch = (action: ReturnType<typeof usersApi.util.updateQueryData>) => unknown;
 type CacheState = Parameters<typeof usersApi.util.selectCachedArgsForQuery>[0];

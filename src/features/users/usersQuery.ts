@@ -30,7 +30,19 @@ export function userListKey(filters: UserListFilters, sort: UserSort): UserListK
   return { filters: wireUserFilters(filters), sort: sort.field, order: sort.direction };
 }
 
-/** One page of the grid (25, 50, 100 or 250 rows): offset paging, since the operator jumps between pages. */
-export function userPageQuery(key: UserListKey, pageSize: Exclude<UserPageSize, 'all'>, page: number): UsersQuery {
-  return { ...key.filters, sort: key.sort, order: key.order, limit: pageSize, offset: page * pageSize };
+/** How a page is reached: from the page before (its nextCursor), the page after (its previousCursor), or by offset. */
+export type PageAnchor = { cursor: string } | { before: string } | null;
+
+/**
+ * One page of the grid (25, 50, 100 or 250 rows). Next and Previous read from the neighbour's cursor (a page
+ * of reads in Firebase mode, wherever it is); a page reached otherwise (a link, a reload) goes by offset.
+ */
+export function userPageQuery(
+  key: UserListKey,
+  pageSize: Exclude<UserPageSize, 'all'>,
+  page: number,
+  anchor: PageAnchor = null,
+): UsersQuery {
+  const base = { ...key.filters, sort: key.sort, order: key.order, limit: pageSize };
+  return anchor ? { ...base, ...anchor } : { ...base, offset: page * pageSize };
 }

@@ -8,14 +8,25 @@ const SHOW_ALL = -1;
 const OPTIONS = [...USER_PAGE_SIZES, { label: 'Show All', value: SHOW_ALL }];
 
 /** Page size (25, 50, 100, 250, Show All) and page, under the grid. */
-export function UsersPager({ total, totalIsLowerBound, shown }: { total: number | null; totalIsLowerBound: boolean; shown: number }) {
+export function UsersPager({
+  total,
+  totalIsLowerBound,
+  shown,
+  hasNextPage,
+}: {
+  total: number | null;
+  totalIsLowerBound: boolean;
+  shown: number;
+  hasNextPage: boolean;
+}) {
   const dispatch = useAppDispatch();
   const pageSize = useAppSelector(selectUserPageSize);
   const page = useAppSelector(selectUserPage);
   const size = pageSize === 'all' ? SHOW_ALL : pageSize;
   // A total the backend cannot give, or gives only as "more than": allow "next" while full pages come back.
   const known = totalIsLowerBound ? null : total;
-  const count = known ?? (pageSize !== 'all' && shown === pageSize ? -1 : page * size + shown);
+  // Whether a page follows is the backend's word (nextCursor), never a guess from a full page.
+  const count = known ?? (pageSize !== 'all' && hasNextPage ? -1 : page * size + shown);
   return (
     <TablePagination
       component="div"
@@ -34,7 +45,7 @@ export function UsersPager({ total, totalIsLowerBound, shown }: { total: number 
         const value = Number(event.target.value);
         dispatch(pageSizeChanged(value === SHOW_ALL ? 'all' : (value as (typeof USER_PAGE_SIZES)[number])));
       }}
-      slotProps={{ actions: { nextButton: { disabled: pageSize === 'all' || undefined } } }}
+      slotProps={{ actions: { nextButton: { disabled: pageSize === 'all' || !hasNextPage || undefined } } }}
     />
   );
 }

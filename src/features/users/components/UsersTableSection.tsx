@@ -20,7 +20,7 @@ function listSummary({ total, totalIsLowerBound, rows, isLoading, error }: UserL
   if (isLoading) return 'Loading users…';
   // The alert below says what went wrong; "Showing 0 users" would read as an empty result.
   if (error && rows.length === 0) return '';
-  if (total === null) return `Showing ${formatCount(rows.length)} users`;
+  if (total === null) return `Showing ${formatCount(rows.length)} ${rows.length === 1 ? 'user' : 'users'}`;
   if (totalIsLowerBound) return `More than ${formatCount(total)} users match`;
   return `${formatCount(total)} ${total === 1 ? 'user matches' : 'users match'}`;
 }
@@ -142,7 +142,7 @@ export function UsersTableSection({ enabled }: { enabled: boolean }) {
           />
         </Box>
       </VisibleRowsContext.Provider>
-      <UsersPager total={list.total} totalIsLowerBound={list.totalIsLowerBound} shown={list.rows.length} />
+      <UsersPager total={list.total} totalIsLowerBound={list.totalIsLowerBound} shown={list.rows.length} hasNextPage={list.hasNextPage} />
 
       <ConfirmDialog
         open={deleteOpen}
