@@ -7,9 +7,12 @@ import { sanitizeSessionAction, sessionReducer } from '../features/session/sessi
 import { namesReducer } from '../features/names/namesSlice';
 import { jobsReducer } from '../features/jobs/jobsSlice';
 import { analyticsReducer } from '../features/analytics/analyticsSlice';
-import { swipeTotalsReducer, usersReducer } from '../features/users';
-import { auditLogsReducer } from '../features/auditLogs';
-import { rootSaga } from './rootSaga';
+// Reducers from their slice files, not the features' index: an index also registers the feature's API
+// endpoints and jobs, which the login route must not load.
+import { usersReducer } from '../features/users/usersSlice';
+import { swipeTotalsReducer } from '../features/users/swipeTotalsSlice';
+import { auditLogsReducer } from '../features/auditLogs/auditLogsSlice';
+import { rootSaga, type RootWatcher } from './rootSaga';
 import { config } from '../config/env';
 
 export const rootReducer = combineReducers({
@@ -32,11 +35,31 @@ export interface MakeStoreOptions {
   runSagas?: boolean;
   /** what logout calls to reload the page; tests pass a mock (jsdom cannot reload) */
   reload?: () => void;
+  /**
+   * The admin pages' watchers (adminWatchers.ts): started with the store when given as a list (tests), or
+   * loaded and started when an admin session begins when given as a loader (the app: the login route then
+   * does not ship them). None when absent.
+   */
+  adminWatchers?: readonly RootWatcher[] | (() => Promise<readonly RootWatcher[]>);
 }
 
-export function makeStore({ backend, preloadedState, runSagas = true, reload }: MakeStoreOptions) {
+export function makeStore({ backend, preloadedState, runSagas = true, reload, adminWatchers }: MakeStoreOptions) {
   const extra: ThunkExtra = { backend };
-  const sagaMiddleware = createSagaMiddleware({ context: { backend, reload } });
+  // Called by the session saga before it puts signedIn, so every admin watcher runs before an admin page
+  // can dispatch to it; once per store, again after a failed load.
+  let adminStarted: Promise<void> | undefined;
+  const prepareAdminSession =
+    typeof adminWatchers === 'function'
+      ? () =>
+          (adminStarted ??= adminWatchers().then(
+            (watchers) => void sagaMiddleware.run(rootSaga, watchers),
+            (error: unknown) => {
+              adminStarted = undefined;
+              throw error;
+            },
+          ))
+      : undefined;
+  const sagaMiddleware = createSagaMiddleware({ context: { backend, reload, prepareAdminSession } });
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
@@ -44,7 +67,10 @@ export function makeStore({ backend, preloadedState, runSagas = true, reload }: 
     // Redux DevTools in development builds only, never showing a typed password.
     devTools: config.isDevelopment && { actionSanitizer: sanitizeSessionAction },
   });
-  if (runSagas) sagaMiddleware.run(rootSaga);
+  if (runSagas) {
+    sagaMiddleware.run(rootSaga);
+    if (Array.isArray(adminWatchers)) sagaMiddleware.run(rootSaga, adminWatchers);
+  }
   return store;
 }
 
