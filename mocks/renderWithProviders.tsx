@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { render, type RenderOptions } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { ADMIN_WATCHERS } from '../src/app/adminWatchers';
+import * as adminModules from '../src/app/adminModules';
 import { makeStore, type RootState } from '../src/app/store';
 import { AppProviders } from '../src/app/AppProviders';
 import { Toasts } from '../src/app/Toasts';
@@ -44,8 +44,8 @@ function setup(options: Omit<ProvidersOptions, 'routes' | keyof RenderOptions>) 
   const coherent = options.backend
     ? { backend: options.backend, preloadedState: options.preloadedState }
     : withCoherentSession(options.preloadedState);
-  // The admin watchers from the start (the app loads them at sign-in): a test may dispatch to them at once.
-  const store = makeStore({ ...coherent, runSagas: options.runSagas ?? true, reload: options.reload, adminWatchers: ADMIN_WATCHERS });
+  // The api and the admin watchers from the start (the app loads them at sign-in): a test may use them at once.
+  const store = makeStore({ ...coherent, runSagas: options.runSagas ?? true, reload: options.reload, admin: adminModules });
   return { store, backend: coherent.backend };
 }
 

@@ -17,7 +17,7 @@ const root = createRoot(document.getElementById('root')!);
 async function start() {
   try {
     const backend = await createBackend(config);
-    const store = makeStore({ backend, adminWatchers: () => import('./app/adminWatchers').then((module) => module.ADMIN_WATCHERS) });
+    const store = makeStore({ backend, admin: () => import('./app/adminModules') });
     const router = createBrowserRouter(routes);
     root.render(
       <StrictMode>
