@@ -19,7 +19,9 @@ withServedConsole(dist, async (browser, baseUrl) => {
     `login route initial JS: ${login.files} files, ${kB(login.raw)} kB raw, ${gzipKb} kB gzip; budget ${LOGIN_BUDGET_KB} kB gzip (${((100 * gzipKb) / LOGIN_BUDGET_KB).toFixed(1)} %)`,
   );
   if (gzipKb > LOGIN_BUDGET_KB) {
-    console.error(`over budget by ${(gzipKb - LOGIN_BUDGET_KB).toFixed(1)} kB gzip: something only a signed-in page uses loads before sign-in`);
+    console.error(
+      `over budget by ${(gzipKb - LOGIN_BUDGET_KB).toFixed(1)} kB gzip: something only a signed-in page uses loads before sign-in`,
+    );
     process.exitCode = 1;
   }
 }).catch((error) => {
