@@ -2,8 +2,10 @@ import type { ReactElement } from 'react';
 import { render, type RenderOptions } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import * as adminModules from '../src/app/adminModules';
 import { makeStore, type RootState } from '../src/app/store';
 import { AppProviders } from '../src/app/AppProviders';
+import { Toasts } from '../src/app/Toasts';
 import { mergeSessionUser } from '../src/features/session/sessionSlice';
 import { createFakeBackend, makeUserRecord, type FakeBackend } from './fakeBackend';
 
@@ -42,7 +44,8 @@ function setup(options: Omit<ProvidersOptions, 'routes' | keyof RenderOptions>) 
   const coherent = options.backend
     ? { backend: options.backend, preloadedState: options.preloadedState }
     : withCoherentSession(options.preloadedState);
-  const store = makeStore({ ...coherent, runSagas: options.runSagas ?? true, reload: options.reload });
+  // The api and the admin watchers from the start (the app loads them at sign-in): a test may use them at once.
+  const store = makeStore({ ...coherent, runSagas: options.runSagas ?? true, reload: options.reload, admin: adminModules });
   return { store, backend: coherent.backend };
 }
 
@@ -61,6 +64,7 @@ export function renderRoutes(routeObjects: RouteObject[], options: Omit<Provider
     <Provider store={store}>
       <AppProviders>
         <RouterProvider router={router} />
+        <Toasts />
       </AppProviders>
     </Provider>,
     renderOptions,

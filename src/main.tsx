@@ -4,12 +4,12 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders';
+import { Toasts } from './app/Toasts';
 import { routes } from './app/routes';
 import { makeStore } from './app/store';
 import { createBackend } from './backend';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { ErrorScreen } from './components/ErrorScreen';
-import { LeaveGuardWhileJobsRun } from './features/jobs';
 import { config } from './config/env';
 
 const root = createRoot(document.getElementById('root')!);
@@ -17,15 +17,15 @@ const root = createRoot(document.getElementById('root')!);
 async function start() {
   try {
     const backend = await createBackend(config);
-    const store = makeStore({ backend });
+    const store = makeStore({ backend, admin: () => import('./app/adminModules') });
     const router = createBrowserRouter(routes);
     root.render(
       <StrictMode>
         <ErrorBoundary>
           <Provider store={store}>
-            <LeaveGuardWhileJobsRun />
             <AppProviders>
               <RouterProvider router={router} />
+              <Toasts />
             </AppProviders>
           </Provider>
         </ErrorBoundary>

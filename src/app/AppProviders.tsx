@@ -1,7 +1,6 @@
-// App-wide providers: the MUI theme (light/dark, remembered) and notistack for toasts.
+// App-wide providers: the MUI theme (light/dark, remembered). Toasts: Toasts.tsx.
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { SnackbarProvider } from 'notistack';
 import { createAppTheme, type ThemeMode } from './theme';
 import { readStoredThemeMode, storeThemeMode, ThemeModeContext } from './themeMode';
 
@@ -19,12 +18,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <ThemeModeContext.Provider value={modeValue}>
       <ThemeProvider theme={theme}>
         <CssBaseline enableColorScheme />
-        {/* Durations come per toast from lib/notify (spec 9); these are the defaults for the rest. Bottom centre:
-            tables keep their row actions at the right edge and their checkboxes at the left, and a toast
-            must not sit on the button the operator reaches for next. */}
-        <SnackbarProvider maxSnack={4} autoHideDuration={4000} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
-          {children}
-        </SnackbarProvider>
+        {children}
       </ThemeProvider>
     </ThemeModeContext.Provider>
   );

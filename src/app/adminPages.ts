@@ -15,3 +15,9 @@ export const adminPages = [
 
 export type AdminPage = (typeof adminPages)[number];
 export type AdminPath = AdminPage['path'];
+
+/** The admin page a path belongs to (its own path or one below it), or false. */
+export function activePagePath(pathname: string): string | false {
+  const page = adminPages.find((p) => pathname === p.path || pathname.startsWith(`${p.path}/`));
+  return page ? page.path : false;
+}

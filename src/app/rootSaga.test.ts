@@ -14,7 +14,7 @@ import { selectLatestJobOfKind } from '../features/jobs';
 import { loginRequested, selectSession } from '../features/session';
 import { sessionSaga } from '../features/session/sessionSaga';
 import { rootSaga, type RootWatcher } from './rootSaga';
-import { rootReducer } from './store';
+import { createRootReducer } from './store';
 
 const account = { uid: 'admin-1', email: 'admin@example.com', displayName: 'Admin' };
 
@@ -25,7 +25,7 @@ function setup(watchers: RootWatcher[]) {
   const extra: ThunkExtra = { backend };
   const sagaMiddleware = createSagaMiddleware({ context: { backend, reload: jest.fn() } });
   const store = configureStore({
-    reducer: rootReducer,
+    reducer: createRootReducer().inject(api),
     middleware: (getDefault) => getDefault({ thunk: { extraArgument: extra } }).concat(api.middleware, sagaMiddleware),
   });
   const task = sagaMiddleware.run(rootSaga, watchers);

@@ -1,11 +1,6 @@
 import type { SagaIterator } from 'redux-saga';
 import { all, call, spawn } from 'redux-saga/effects';
 import { sessionSaga } from '../features/session/sessionSaga';
-import { bulkUploadSaga } from '../features/bulkUpload/bulkUploadSaga';
-import { swipeTotalsSaga } from '../features/users';
-import { auditExportSaga } from '../features/auditLogs';
-import { dataExportSaga, restorePreviewSaga } from '../features/dataExport';
-import { migrationSaga } from '../features/databaseAdmin';
 
 /**
  * Runs a root watcher and restarts it if it throws: one feature's bug must not stop the others
@@ -30,15 +25,9 @@ export function keepAlive(saga: () => SagaIterator, name: string, maxRestarts = 
 
 export type RootWatcher = [saga: () => SagaIterator, name: string];
 
-const ROOT_WATCHERS: readonly RootWatcher[] = [
-  [sessionSaga, 'session'],
-  [() => bulkUploadSaga(), 'bulk upload'],
-  [() => swipeTotalsSaga(), 'user swipe totals'],
-  [() => auditExportSaga(), 'audit log export'],
-  [() => dataExportSaga(), 'data export'],
-  [restorePreviewSaga, 'restore preview'],
-  [() => migrationSaga(), 'database migration'],
-];
+// Only the session's watcher runs from the start; the admin pages' watchers (adminWatchers.ts) start when
+// an admin session begins, before any admin page can dispatch to them (store.ts, sessionSaga.ts).
+const ROOT_WATCHERS: readonly RootWatcher[] = [[sessionSaga, 'session']];
 
 /** Each watcher is spawned (detached) and kept alive: an error in one cannot cancel the others. */
 export function* rootSaga(watchers: readonly RootWatcher[] = ROOT_WATCHERS): SagaIterator {

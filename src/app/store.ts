@@ -1,29 +1,40 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createDynamicMiddleware, type WithSlice } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-import { api } from '../api/apiSlice';
+import type { api } from '../api/apiSlice';
 import type { Backend } from '../backend/ports';
 import type { ThunkExtra } from '../api/baseQuery';
 import { sanitizeSessionAction, sessionReducer } from '../features/session/sessionSlice';
 import { namesReducer } from '../features/names/namesSlice';
 import { jobsReducer } from '../features/jobs/jobsSlice';
 import { analyticsReducer } from '../features/analytics/analyticsSlice';
-import { swipeTotalsReducer, usersReducer } from '../features/users';
-import { auditLogsReducer } from '../features/auditLogs';
-import { rootSaga } from './rootSaga';
+// Reducers from their slice files, not the features' index: an index also registers the feature's API
+// endpoints and jobs, which the login route must not load.
+import { usersReducer } from '../features/users/usersSlice';
+import { swipeTotalsReducer } from '../features/users/swipeTotalsSlice';
+import { auditLogsReducer } from '../features/auditLogs/auditLogsSlice';
+import { rootSaga, type RootWatcher } from './rootSaga';
 import { config } from '../config/env';
 
-export const rootReducer = combineReducers({
-  session: sessionReducer,
-  names: namesReducer,
-  jobs: jobsReducer,
-  analytics: analyticsReducer,
-  users: usersReducer,
-  userSwipeTotals: swipeTotalsReducer,
-  auditLogs: auditLogsReducer,
-  [api.reducerPath]: api.reducer,
-});
+// RTK Query's api joins when an admin session begins (adminModules.ts), with its middleware. One reducer per
+// store: injecting changes the reducer it is called on.
+export const createRootReducer = () =>
+  combineSlices({
+    session: sessionReducer,
+    names: namesReducer,
+    jobs: jobsReducer,
+    analytics: analyticsReducer,
+    users: usersReducer,
+    userSwipeTotals: swipeTotalsReducer,
+    auditLogs: auditLogsReducer,
+  }).withLazyLoadedSlices<WithSlice<typeof api>>();
 
-export type RootState = ReturnType<typeof rootReducer>;
+/** What an admin session adds to the store (adminModules.ts). */
+export interface AdminModules {
+  api: typeof api;
+  ADMIN_WATCHERS: readonly RootWatcher[];
+}
+
+export type RootState = ReturnType<ReturnType<typeof createRootReducer>>;
 
 export interface MakeStoreOptions {
   backend: Backend;
@@ -32,19 +43,47 @@ export interface MakeStoreOptions {
   runSagas?: boolean;
   /** what logout calls to reload the page; tests pass a mock (jsdom cannot reload) */
   reload?: () => void;
+  /**
+   * RTK Query's api and the admin pages' watchers (adminModules.ts): added with the store when given as the
+   * module (tests), or loaded and added when an admin session begins when given as a loader (the app: the
+   * login route then ships none of it). Neither when absent.
+   */
+  admin?: AdminModules | (() => Promise<AdminModules>);
 }
 
-export function makeStore({ backend, preloadedState, runSagas = true, reload }: MakeStoreOptions) {
+export function makeStore({ backend, preloadedState, runSagas = true, reload, admin }: MakeStoreOptions) {
   const extra: ThunkExtra = { backend };
-  const sagaMiddleware = createSagaMiddleware({ context: { backend, reload } });
+  const reducer = createRootReducer();
+  const dynamicMiddleware = createDynamicMiddleware();
+  let added = false;
+  const addAdmin = (modules: AdminModules) => {
+    if (added) return;
+    added = true;
+    reducer.inject(modules.api);
+    dynamicMiddleware.addMiddleware(modules.api.middleware);
+    if (runSagas) sagaMiddleware.run(rootSaga, modules.ADMIN_WATCHERS);
+  };
+  // Called by the session saga before it puts signedIn, so the api and every admin watcher are there before
+  // an admin page can use them; once per store, again after a failed load.
+  let loading: Promise<void> | undefined;
+  const prepareAdminSession =
+    typeof admin === 'function'
+      ? () =>
+          (loading ??= admin().then(addAdmin, (error: unknown) => {
+            loading = undefined;
+            throw error;
+          }))
+      : undefined;
+  const sagaMiddleware = createSagaMiddleware({ context: { backend, reload, prepareAdminSession } });
   const store = configureStore({
-    reducer: rootReducer,
+    reducer,
     preloadedState,
-    middleware: (getDefault) => getDefault({ thunk: { extraArgument: extra } }).concat(api.middleware, sagaMiddleware),
+    middleware: (getDefault) => getDefault({ thunk: { extraArgument: extra } }).concat(dynamicMiddleware.middleware, sagaMiddleware),
     // Redux DevTools in development builds only, never showing a typed password.
     devTools: config.isDevelopment && { actionSanitizer: sanitizeSessionAction },
   });
   if (runSagas) sagaMiddleware.run(rootSaga);
+  if (admin && typeof admin !== 'function') addAdmin(admin);
   return store;
 }
 

@@ -21,9 +21,10 @@ const routes: RouteObject[] = [
 beforeEach(() => window.localStorage.clear());
 
 describe('AppLayout', () => {
-  it('links every admin page and highlights the active one', () => {
+  // The tabs load after sign-in (a chunk of their own): wait for them.
+  it('links every admin page and highlights the active one', async () => {
     renderRoutes(routes, { route: '/audit-logs', preloadedState: signedInAdminState });
-    const nav = screen.getByRole('tablist');
+    const nav = await screen.findByRole('tablist');
     const links = within(nav).getAllByRole('tab');
     expect(links.map((l) => l.textContent)).toEqual(adminPages.map((p) => p.label));
     adminPages.forEach((p) => expect(within(nav).getByRole('tab', { name: p.label })).toHaveAttribute('href', p.path));
@@ -33,7 +34,7 @@ describe('AppLayout', () => {
 
   it('navigates through the links', async () => {
     const { router } = renderRoutes(routes, { route: '/dashboard', preloadedState: signedInAdminState });
-    await userEvent.setup().click(screen.getByRole('tab', { name: 'Manage Names' }));
+    await userEvent.setup().click(await screen.findByRole('tab', { name: 'Manage Names' }));
     expect(router.state.location.pathname).toBe('/manage-names');
     expect(screen.getByRole('heading', { name: 'Manage Names page' })).toBeInTheDocument();
   });
@@ -41,7 +42,7 @@ describe('AppLayout', () => {
   it('leads each tab back to the view the operator left on that page (its last filters)', async () => {
     const { router } = renderRoutes(routes, { route: '/manage-names?letter=B&gender=female', preloadedState: signedInAdminState });
     await act(() => router.navigate('/dashboard'));
-    const nav = screen.getByRole('tablist');
+    const nav = await screen.findByRole('tablist');
     expect(within(nav).getByRole('tab', { name: 'Manage Names' })).toHaveAttribute('href', '/manage-names?letter=B&gender=female');
     expect(within(nav).getByRole('tab', { name: 'Audit Logs' })).toHaveAttribute('href', '/audit-logs');
 

@@ -1,17 +1,22 @@
 // The shell around every page: a title bar (theme toggle, account, Logout) and, for a signed-in admin
 // outside /login and /invite, the row of links to every admin page.
+import { lazy, Suspense } from 'react';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router-dom';
 import { AppBar, Avatar, Box, Stack, Toolbar, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import ChildCare from '@mui/icons-material/ChildCare';
 import { useAppSelector } from '../../app/hooks';
 import { selectSession } from '../../features/session';
-import { AccountActions } from './AccountActions';
-import { NavTabs } from './NavTabs';
 import { ThemeToggle } from './ThemeToggle';
 import { useLastSearchByPage, useScrollToTopOnPathChange } from './useLastSearchByPage';
 
 const PUBLIC_PATHS = ['/login', '/invite'];
+
+// Only a signed-in admin sees these (and the job guard matters only while jobs run): loaded after sign-in,
+// so the login route does not ship the tabs, the account menu or the export and import jobs.
+const NavTabs = lazy(() => import('./NavTabs').then((module) => ({ default: module.NavTabs })));
+const AccountActions = lazy(() => import('./AccountActions').then((module) => ({ default: module.AccountActions })));
+const LeaveGuardWhileJobsRun = lazy(() => import('../../features/jobs').then((module) => ({ default: module.LeaveGuardWhileJobsRun })));
 
 function Brand({ linked }: { linked: boolean }) {
   return (
@@ -52,9 +57,18 @@ export function AppLayout() {
           <Brand linked={showNavigation} />
           <Box sx={{ flexGrow: 1 }} />
           <ThemeToggle />
-          {showNavigation && user && <AccountActions user={user} />}
+          {showNavigation && user && (
+            <Suspense fallback={null}>
+              <AccountActions user={user} />
+            </Suspense>
+          )}
         </Toolbar>
-        {showNavigation && <NavTabs pathname={pathname} lastSearch={lastSearch} />}
+        {showNavigation && (
+          <Suspense fallback={null}>
+            <NavTabs pathname={pathname} lastSearch={lastSearch} />
+            <LeaveGuardWhileJobsRun />
+          </Suspense>
+        )}
       </AppBar>
       <Box component="main" sx={{ flex: 1, minWidth: 0 }}>
         <Outlet />

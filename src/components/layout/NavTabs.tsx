@@ -2,12 +2,7 @@
 // scroll the row instead of wrapping or overflowing it.
 import { Tab, Tabs } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { adminPages } from '../../app/adminPages';
-
-export function activePagePath(pathname: string): string | false {
-  const page = adminPages.find((p) => pathname === p.path || pathname.startsWith(`${p.path}/`));
-  return page ? page.path : false;
-}
+import { activePagePath, adminPages } from '../../app/adminPages';
 
 export interface NavTabsProps {
   pathname: string;

@@ -14,6 +14,7 @@ import { makeStore } from '../../app/store';
 import { createLocalBackend } from '../../backend/local/localBackend';
 import { formatCount } from '../../lib/format';
 import DashboardPage from './DashboardPage';
+import * as adminModules from '../../app/adminModules';
 
 function signedInBackend() {
   const account = { uid: 'admin-1', email: 'admin@example.com', displayName: 'Demo Admin' };
@@ -135,7 +136,7 @@ describe('DashboardPage on the local adapter (msw answering like the reference b
     window.localStorage.clear();
     const backend = createLocalBackend(config);
     await backend.auth.signIn('admin@babynames.test', 'admin-demo-password');
-    const store = makeStore({ backend, runSagas: false });
+    const store = makeStore({ backend, runSagas: false, admin: adminModules });
     const router = createMemoryRouter([{ path: '/dashboard', element: <DashboardPage /> }], { initialEntries: ['/dashboard'] });
     const { unmount } = render(
       <Provider store={store}>

@@ -8,6 +8,7 @@ import { MAX_BULK_DELETE_IDS, namesDb } from '../../../mocks/names.handlers';
 import { server } from '../../../mocks/server';
 import { config } from '../../../jest/env.mock';
 import { BULK_DELETE_CHUNK, namesApi } from './namesApi';
+import * as adminModules from '../../app/adminModules';
 
 function seedNames(count: number): number[] {
   const records: NameRecord[] = Array.from({ length: count }, (_, i) => ({
@@ -24,7 +25,7 @@ function seedNames(count: number): number[] {
 
 function storeWithSession() {
   const backend = createFakeBackend({ signedIn: { uid: 'admin-1', email: 'admin@example.com', displayName: 'Admin' } });
-  return makeStore({ backend, runSagas: false });
+  return makeStore({ backend, runSagas: false, admin: adminModules });
 }
 
 afterEach(() => namesDb.reset());

@@ -16,7 +16,7 @@ const adminAccount = { uid: 'admin-1', email: 'auth-admin@example.com', displayN
 const userAccount = { uid: 'user-1', email: 'user@example.com', displayName: 'User' };
 
 /** Runs the session saga against a fake backend with a tiny store: state, dispatch, and the log. */
-function start(backend: FakeBackend, reload = jest.fn()) {
+function start(backend: FakeBackend, reload = jest.fn(), prepareAdminSession?: () => Promise<void>) {
   let state: SessionState = initialSessionState;
   const actions: UnknownAction[] = [];
   // Actions reach take() through the channel, as the saga middleware would feed them.
@@ -26,7 +26,10 @@ function start(backend: FakeBackend, reload = jest.fn()) {
     state = sessionReducer(state, action);
     channel.put(action);
   };
-  const task = runSaga({ context: { backend, reload }, channel, dispatch, getState: () => ({ session: state }) }, sessionSaga as Saga);
+  const task = runSaga(
+    { context: { backend, reload, prepareAdminSession }, channel, dispatch, getState: () => ({ session: state }) },
+    sessionSaga as Saga,
+  );
   return { task, dispatch, actions, reload, state: () => state };
 }
 
@@ -244,6 +247,44 @@ describe('session saga', () => {
     expect(run.state().status).toBe('signedOut');
     expect(run.state().notice).toContain('This session was signed out.');
     expect(signOut).toHaveBeenCalled();
+    run.task.cancel();
+  });
+
+  it('starts what an admin session needs before the session shows its pages', async () => {
+    const backend = backendWithAccounts();
+    let finishLoading: () => void = () => undefined;
+    const prepare = jest.fn(() => new Promise<void>((resolve) => (finishLoading = resolve)));
+    const run = start(backend, jest.fn(), prepare);
+    backend.emitAccount(adminAccount);
+    await flush();
+    expect(prepare).toHaveBeenCalledTimes(1);
+    expect(run.state().status).not.toBe('signedIn');
+    finishLoading();
+    await flush();
+    expect(run.state().status).toBe('signedIn');
+    run.task.cancel();
+  });
+
+  it('signs out with the reason when what an admin session needs cannot be loaded', async () => {
+    const backend = backendWithAccounts();
+    const run = start(backend, jest.fn(), () => Promise.reject(new Error('Failed to fetch dynamically imported module.')));
+    backend.emitAccount(adminAccount);
+    await flush();
+    expect(run.state()).toMatchObject({
+      status: 'signedOut',
+      notice: 'Could not load the console (Failed to fetch dynamically imported module). Please reload the page.',
+    });
+    run.task.cancel();
+  });
+
+  it('a non-admin account never loads the admin session', async () => {
+    const backend = backendWithAccounts();
+    const prepare = jest.fn(async () => undefined);
+    const run = start(backend, jest.fn(), prepare);
+    backend.emitAccount(userAccount);
+    await flush();
+    expect(run.state().status).toBe('signedOut');
+    expect(prepare).not.toHaveBeenCalled();
     run.task.cancel();
   });
 });

@@ -44,6 +44,9 @@ function* rejectAccount(backend: Backend, notice: string) {
   }
 }
 
+/** Starts what an admin session needs before its pages show (the store provides it; tests may not). */
+export type PrepareAdminSession = () => Promise<void>;
+
 /** One auth change -> the session it means. Runs under takeLatest: a newer change cancels it. */
 export function* resolveSession(backend: Backend, { account }: AccountChange) {
   if (!account) {
@@ -62,6 +65,17 @@ export function* resolveSession(backend: Backend, { account }: AccountChange) {
     return;
   }
   if (record && record.isAdmin === true) {
+    // The admin pages' watchers start first (loaded on demand, see app/store.ts): a page shown by signedIn
+    // may dispatch to them at once.
+    const prepareAdminSession: PrepareAdminSession | undefined = yield getContext('prepareAdminSession');
+    if (prepareAdminSession) {
+      try {
+        yield call(prepareAdminSession);
+      } catch (error) {
+        yield* rejectAccount(backend, `Could not load the console (${reasonOf(error)}). Please reload the page.`);
+        return;
+      }
+    }
     yield put(signedIn(mergeSessionUser(account, record)));
   } else {
     // A missing record or isAdmin false: a valid account that must not hold a session.

@@ -7,6 +7,7 @@ import { makeStore } from '../../../app/store';
 import { genderChanged, letterChanged, selectNamesFilters, type NamesFilters } from '../namesSlice';
 import { filtersFromSearchParams } from '../namesUrl';
 import { useNamesUrlSync } from './useNamesUrlSync';
+import * as adminModules from '../../../app/adminModules';
 
 // The address <-> slice sync on its own, with the real store and a data router. The router commits every
 // location change inside a React transition, while a filter click updates the slice synchronously: a click
@@ -33,7 +34,7 @@ function Harness() {
 }
 
 function setup(route = '/manage-names') {
-  const store = makeStore({ backend: createFakeBackend(), runSagas: false });
+  const store = makeStore({ backend: createFakeBackend(), runSagas: false, admin: adminModules });
   const router = createMemoryRouter([{ path: '/manage-names', element: <Harness /> }], { initialEntries: [route] });
   render(
     <Provider store={store}>

@@ -1,0 +1,20 @@
+// What only an admin session uses: RTK Query's api (every page's data) and the watchers of the admin pages'
+// jobs (imports, exports, the migration, per-user totals). Loaded and started when an admin session begins
+// (store.ts), so the login route ships none of them, nor RTK Query, papaparse or the job machinery.
+import { bulkUploadSaga } from '../features/bulkUpload/bulkUploadSaga';
+import { swipeTotalsSaga } from '../features/users';
+import { auditExportSaga } from '../features/auditLogs';
+import { dataExportSaga, restorePreviewSaga } from '../features/dataExport';
+import { migrationSaga } from '../features/databaseAdmin';
+import type { RootWatcher } from './rootSaga';
+
+export { api } from '../api/apiSlice';
+
+export const ADMIN_WATCHERS: readonly RootWatcher[] = [
+  [() => bulkUploadSaga(), 'bulk upload'],
+  [() => swipeTotalsSaga(), 'user swipe totals'],
+  [() => auditExportSaga(), 'audit log export'],
+  [() => dataExportSaga(), 'data export'],
+  [restorePreviewSaga, 'restore preview'],
+  [() => migrationSaga(), 'database migration'],
+];
