@@ -25,7 +25,7 @@ export function keepAlive(saga: () => SagaIterator, name: string, maxRestarts = 
 
 export type RootWatcher = [saga: () => SagaIterator, name: string];
 
-// Only the session's watcher runs from the start; the admin pages' watchers (adminWatchers.ts) start when
+// Only the session's watcher runs from the start; the admin pages' watchers (adminModules.ts) start when
 // an admin session begins, before any admin page can dispatch to them (store.ts, sessionSaga.ts).
 const ROOT_WATCHERS: readonly RootWatcher[] = [[sessionSaga, 'session']];
 

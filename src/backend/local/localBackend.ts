@@ -1,11 +1,10 @@
 // The default backend: the reference server (server/) over HTTP.
 import type { AppConfig } from '../../config/types';
-import type { Backend } from '../ports';
+import { deferredPort } from '../deferredPort';
+import type { AuditLogsPort, Backend, ExportPort, UserManagementPort } from '../ports';
 import { createLocalAuth } from './localAuth';
-import { createLocalExports } from './localExports';
 import { createLocalLiveCounts } from './localLiveCounts';
 import { createLocalUserRecords } from './localUserRecords';
-import { createLocalAuditLogs, createLocalUserManagement } from './localUsersAudit';
 
 export function createLocalBackend(config: AppConfig): Backend {
   const timeoutMs = config.apiTimeoutMs;
@@ -16,8 +15,18 @@ export function createLocalBackend(config: AppConfig): Backend {
     auth,
     userRecords: createLocalUserRecords({ apiBaseUrl: config.apiBaseUrl, authBaseUrl: config.authBaseUrl, timeoutMs, auth }),
     liveCounts: createLocalLiveCounts(api),
-    userManagement: createLocalUserManagement(api),
-    auditLogs: createLocalAuditLogs(api),
-    exports: createLocalExports(api),
+    // Only signed-in pages use these: their adapters load on first use (deferredPort.ts).
+    userManagement: deferredPort<UserManagementPort>(
+      () => import('./localUsersAudit').then((module) => module.createLocalUserManagement(api)),
+      ['listUsers', 'updateUserFlags', 'deleteUser'],
+    ),
+    auditLogs: deferredPort<AuditLogsPort>(
+      () => import('./localUsersAudit').then((module) => module.createLocalAuditLogs(api)),
+      ['pageAuditLogs', 'auditStats'],
+    ),
+    exports: deferredPort<ExportPort>(
+      () => import('./localExports').then((module) => module.createLocalExports(api)),
+      ['readPage', 'count', 'recordRun'],
+    ),
   };
 }
