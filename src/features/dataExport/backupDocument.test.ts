@@ -56,6 +56,16 @@ describe('checkBackup', () => {
     ]);
   });
 
+  it('quotes a huge version or creation date only in part (the alert shows what it quotes)', () => {
+    const doc = valid();
+    doc.version = 'v'.repeat(5_000_000);
+    doc.createdAt = '2'.repeat(1_000_000);
+    const check = checkBackup(doc);
+    expect(check.problems[0].length).toBeLessThan(200);
+    expect(check.problems[0]).toContain('(5000002 characters)');
+    expect(check.createdAt!.length).toBeLessThan(200);
+  });
+
   it('refuses what is not a backup at all', () => {
     expect(checkBackup([1, 2]).problems).toEqual(['The file is not a backup: expected a JSON object with version and data.']);
     expect(checkBackup({ version: '1.0' }).problems).toEqual(['The backup has no data section.']);

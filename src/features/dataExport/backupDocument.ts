@@ -7,6 +7,7 @@
 // `counts` comes last because it is known only at the end; readers must not rely on key order.
 import { GENDERS } from '../../../contract/wire';
 import { BACKUP_COLLECTIONS, BACKUP_VERSION, type BackupCollection } from '../../../contract/exports';
+import { echo } from '../../../contract/textRules';
 
 export type BackupCounts = Record<BackupCollection, number>;
 
@@ -70,8 +71,10 @@ export function checkBackup(document: unknown): BackupCheck {
   }
   const doc = document as Row;
   version = typeof doc.version === 'string' ? doc.version : null;
-  createdAt = typeof doc.createdAt === 'string' ? doc.createdAt : null;
-  if (version !== BACKUP_VERSION) add(`Unsupported backup version ${JSON.stringify(doc.version ?? null)}: expected "${BACKUP_VERSION}".`);
+  createdAt = typeof doc.createdAt === 'string' ? echo(doc.createdAt) : null;
+  // echo() bounds the quote: a 50 MB version string once froze the tab for 35 s in the alert.
+  if (version !== BACKUP_VERSION)
+    add(`Unsupported backup version ${echo(JSON.stringify(doc.version ?? null))}: expected "${BACKUP_VERSION}".`);
   const data = doc.data;
   if (!data || typeof data !== 'object' || Array.isArray(data)) {
     add('The backup has no data section.');
