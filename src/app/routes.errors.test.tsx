@@ -8,7 +8,7 @@ function Broken(): never {
 }
 
 describe('a page that throws', () => {
-  it('shows the error screen inside the shell, with the top navigation still there', () => {
+  it('shows the error screen inside the shell, with the top navigation still there', async () => {
     // The console's own route tree, with a throwing page in the guarded group (the guard itself replaced
     // by a plain outlet: the session is not what this is about).
     const shell = routes[1] as NonIndexRouteObject;
@@ -20,7 +20,8 @@ describe('a page that throws', () => {
     try {
       renderRoutes(tree, { route: '/broken', preloadedState: signedInAdminState });
       expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong.');
-      expect(within(screen.getByRole('tablist')).getByRole('tab', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+      // The tabs load after sign-in (a chunk of their own): wait for them.
+      expect(within(await screen.findByRole('tablist')).getByRole('tab', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
     } finally {
       spy.mockRestore();
     }
