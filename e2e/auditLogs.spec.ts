@@ -62,6 +62,9 @@ test('event and range filters live in the address and survive a reload', async (
   await page.reload();
   await expect(page.getByRole('button', { name: 'Last 90 days' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('combobox', { name: 'Event type' })).toHaveText('CANCELLATION');
+  // The rows arrive after the filters show: wait for them before reading them all (read at once, they were
+  // not there yet on a busy CI run).
+  await expect(eventCells(page).first()).toHaveText('CANCELLATION');
   const texts = await eventCells(page).allTextContents();
   expect(texts.length).toBeGreaterThan(0);
   expect(new Set(texts)).toEqual(new Set(['CANCELLATION']));
