@@ -60,5 +60,7 @@ describe('cellOf', () => {
     // A date that is not one (a bad value read back) is an empty cell, not a RangeError that ends the export.
     expect(cellOf(new Date('not a date'))).toBe('');
     expect(cellOf(false)).toBe(false);
+    expect(cellOf(3)).toBe(3);
+    expect(cellOf('x')).toBe('x');
   });
 });
