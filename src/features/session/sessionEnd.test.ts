@@ -57,6 +57,7 @@ describe('sign-in failures (spec text first, a reason that is not about the cred
     [503, 'The server cannot reach its database (connection refused).'],
     [429, 'Too many sign-in attempts. Try again in 42 seconds.'],
     ['NETWORK', 'Could not reach the server.'],
+    ['TIMEOUT', 'The server did not answer in time.'],
   ])('%s adds the reason on a second line', (status, message) => {
     const state = sessionReducer(initialSessionState, loginFailed(loginFailureDetail(failure(status, message))));
     expect(state.loginError).toBe(`${LOGIN_FAILED_MESSAGE}\n${message}`);

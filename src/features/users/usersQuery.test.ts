@@ -47,4 +47,10 @@ describe('userPageQuery', () => {
     expect(userPageQuery(key, 50, 3)).toEqual({ isPremium: true, sort: 'email', order: 'asc', limit: 50, offset: 150 });
     expect(userPageQuery(key, 25, 0)).toMatchObject({ limit: 25, offset: 0 });
   });
+
+  it("reads from a neighbour's cursor instead of an offset when it has one", () => {
+    const key = userListKey(DEFAULT_USER_LIST_FILTERS, { field: 'email', direction: 'asc' });
+    expect(userPageQuery(key, 50, 7, { cursor: 'c-7' })).toEqual({ sort: 'email', order: 'asc', limit: 50, cursor: 'c-7' });
+    expect(userPageQuery(key, 50, 7, { before: 'c-9' })).toEqual({ sort: 'email', order: 'asc', limit: 50, before: 'c-9' });
+  });
 });
