@@ -1,6 +1,6 @@
 // bench:export — a million names exported through the console's own export path (Data Export page in
-// Chromium: keyset pages over HTTP from the reference backend, papaparse CSV, a Blob of parts, the
-// download), timed beside `COPY (SELECT ...) TO STDOUT WITH CSV` of the same rows on the same database
+// Chromium: the reference backend's CSV file streamed from COPY (GET /api/export/names/csv), a Blob of parts,
+// the download), timed beside `COPY (SELECT ...) TO STDOUT WITH CSV` of the same rows on the same database
 // in the same run. Prints both times, the ratio and the page's JS heap (peak and growth).
 //
 // Usage: npx vite build --outDir dist-h6 && DATABASE_URL=postgres://... DIST_DIR=dist-h6 npm run bench:export
@@ -21,6 +21,7 @@ import { openDatabase } from '../server/src/db/open';
 import { DEMO_ADMIN } from '../server/src/seed/demoAccounts';
 import { seedDemoData } from '../server/src/seed/seed';
 import { loadScaleData } from './lib/scaleData';
+import { loadAverage } from './lib/timing';
 
 const SCHEMA = 'bench_export';
 const arg = (name: string, fallback: string) => {
@@ -76,7 +77,18 @@ async function heapUsed(cdp: CDPSession): Promise<number> {
   return metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
 }
 
+/** The same file fetched by Node straight from the server: what the browser adds is the rest. */
+async function timeServerCsv(origin: string, token: string): Promise<{ ms: number; bytes: number }> {
+  const started = performance.now();
+  const response = await fetch(`${origin}/api/export/names/csv`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`GET /api/export/names/csv answered ${response.status}`);
+  let bytes = 0;
+  for await (const chunk of response.body!) bytes += (chunk as Uint8Array).byteLength;
+  return { ms: performance.now() - started, bytes };
+}
+
 async function main() {
+  console.log(loadAverage());
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('Set DATABASE_URL (a PostgreSQL database; COPY needs psql and a real server)');
   const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
@@ -165,6 +177,13 @@ async function main() {
 
     const copyFile = path.join(work, 'copy.csv');
     const copyMs = await timeCopy(databaseUrl, copyFile);
+    const signIn = await fetch(`${origin}/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
+    });
+    const token = signIn.ok ? ((await signIn.json()) as { token: string }).token : null;
+    const server = token ? await timeServerCsv(origin, token) : null;
     const copyRows = (await countLines(copyFile)) - 1;
 
     console.log('');
@@ -175,10 +194,15 @@ async function main() {
     console.log(
       `COPY ... TO STDOUT WITH CSV: ${copyRows.toLocaleString('en-US')} rows, ${mb(statSync(copyFile).size)} in ${(copyMs / 1000).toFixed(2)} s (${Math.round(copyRows / (copyMs / 1000)).toLocaleString('en-US')} rows/s)`,
     );
+    if (server)
+      console.log(
+        `server's CSV alone (GET /api/export/names/csv read by Node): ${mb(server.bytes)} in ${(server.ms / 1000).toFixed(2)} s; ratio to COPY ${(copyMs / server.ms).toFixed(2)}`,
+      );
     console.log(`ratio (COPY time / export time): ${(copyMs / exportMs).toFixed(2)}   (aim >= 0.3)`);
     console.log(`page JS heap: before ${mb(heapBefore)}, peak ${mb(heapPeak)}, growth ${mb(heapPeak - heapBefore)}   (aim < 150 MB)`);
     console.log(`page said: ${status}`);
     if (exportedRows !== NAMES || copyRows !== NAMES) console.log(`WARNING: row counts differ from ${NAMES}`);
+    console.log(loadAverage());
   } finally {
     await browser.close();
     await app.close();

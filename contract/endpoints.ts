@@ -9,7 +9,7 @@
 // - in a query, an empty or blank parameter counts as absent (the console's forms send `?gender=`).
 import { Type, type Static, type TSchema } from 'typebox';
 import { ANALYTICS_DEFAULTS, ANALYTICS_MAX_DAYS, ANALYTICS_MAX_LIMIT, TOP_NAMES_COUNTS } from './analytics';
-import { EXPORT_PAGE_DEFAULT, EXPORT_PAGE_MAX } from './exports';
+import { EXPORT_PAGE_DEFAULT, EXPORT_PAGE_MAX, STREAMED_CSV_COLLECTIONS } from './exports';
 import { IMPORT_RUN_FINISH_STATES, IMPORT_RUN_STATES, RECENT_IMPORT_RUNS } from './importRuns';
 import { MAX_NAME_TEXT_LENGTH } from './nameRules';
 import { DAY_FORMAT, FREE_TEXT_FORMAT, INSTANT_FORMAT } from './textRules';
@@ -392,6 +392,9 @@ const analyticsId = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }
 const analyticsUser = closed({ id: analyticsId });
 const exportRange = { from: Type.Optional(instant), to: Type.Optional(instant) };
 const exportCollection = closed({ collection: Type.Enum(['users', 'names', 'connections', 'audit-logs', 'name-analytics']) });
+const streamedCsvCollection = closed({ collection: Type.Enum([...STREAMED_CSV_COLLECTIONS]) });
+/** A CSV file (text/csv), streamed: the contract's statement of its columns is STREAMED_CSV_COLUMNS. */
+const CSV_FILE = Type.String({ contentMediaType: 'text/csv' });
 
 const NamesQuerySchema = closed({
   // 'all' (any case) or absent: no filter. Gender and nationality match case-insensitively (the route
@@ -551,6 +554,7 @@ export const ENDPOINTS = {
     // Rows of five shapes, sent pre-serialized where the database wrote the JSON itself.
     response: { 200: UNTYPED_ANSWER },
   },
+  'GET /api/export/:collection/csv': { params: streamedCsvCollection, querystring: NoQuery, response: { 200: CSV_FILE } },
   'GET /api/export/:collection/count': {
     params: exportCollection,
     querystring: closed(exportRange),

@@ -32,6 +32,18 @@ export interface ExportPageResponse<T> {
 /** GET /api/export/{collection}/count[?from=&to=] -> how many rows the export will hold. */
 export type ExportCountResponse = Static<typeof ExportCountResponseSchema>;
 
+/**
+ * GET /api/export/{collection}/csv (admin only): the whole collection as one CSV file (BOM, header, rows in
+ * id order), streamed by the server from PostgreSQL's COPY. Only the large collections whose cells are plain
+ * values; the console writes the others itself from pages. The columns, in file order:
+ */
+export const STREAMED_CSV_COLUMNS = {
+  names: ['id', 'name', 'gender', 'nationality', 'created_at', 'random_seed'],
+  'name-analytics': ['name_id', 'name', 'gender', 'nationality', 'total_swipes', 'total_likes', 'total_dislikes', 'like_ratio'],
+} as const satisfies Partial<Record<ExportCollection, readonly string[]>>;
+export type StreamedCsvCollection = keyof typeof STREAMED_CSV_COLUMNS;
+export const STREAMED_CSV_COLLECTIONS = Object.keys(STREAMED_CSV_COLUMNS) as StreamedCsvCollection[];
+
 /** The names collection as exported (spec 3's API fields; random_seed once the migration ran). */
 export interface NameExportRow {
   /** a number on the reference backend, the document id on Firestore */

@@ -62,7 +62,15 @@ test.describe('Data Export', () => {
   });
 
   test('names: every name, a quote and a comma survive the round trip, dated file name', async ({ page }) => {
+    // The reference backend writes this file itself (COPY), streamed: its total for the progress bar, then one
+    // request for the whole file, no page reads.
+    const requested: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/export/names')) requested.push(new URL(r.url()).pathname);
+    });
     const { name, text } = await download(page, 'Names', /Export CSV/);
+    expect(requested).toEqual(['/api/export/names/count', '/api/export/names/csv']);
+    expect(text.split('\r\n').length - 1).toBe(namesTotal + 1);
     expect(name).toBe(`names-${today()}.csv`);
     const rows = parseCsv(text);
     expect(rows).toHaveLength(namesTotal);
@@ -170,9 +178,26 @@ test.describe('Data Export', () => {
     expect(downloaded).toBe(false);
   });
 
+  test('a streamed file the server cannot write ends the job with its reason, and downloads nothing', async ({ page }) => {
+    await page.route('**/api/export/names/csv', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"error":"unavailable","message":"The database is restarting"}',
+      }),
+    );
+    let downloaded = false;
+    page.on('download', () => (downloaded = true));
+    const section = page.getByRole('region', { name: 'Names' });
+    await section.getByRole('button', { name: /Export CSV/ }).click();
+    await expect(section.getByRole('alert')).toHaveText('Export failed: The database is restartingNo file was saved.');
+    await expect(page.getByText('Failed to export names', { exact: true })).toBeVisible();
+    expect(downloaded).toBe(false);
+  });
+
   test('Cancel stops a running export and saves nothing', async ({ page }) => {
-    // Hold the first page so the export is still running when Cancel is pressed.
-    await page.route('**/api/export/names?*', async (route) => {
+    // Hold the streamed file so the export is still running when Cancel is pressed.
+    await page.route('**/api/export/names/csv', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 3000));
       await route.continue().catch(() => undefined);
     });

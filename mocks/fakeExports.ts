@@ -41,3 +41,47 @@ export function createFakeExports(): { port: ExportPort; data: FakeExportData } 
   };
   return { port, data };
 }
+
+export interface FakeCsvStreamOptions {
+  /** bytes per chunk (small, so records and characters break across chunks) */
+  chunkBytes?: number;
+  /** after this many chunks the transfer breaks off with this reason */
+  breakAfter?: { chunks: number; reason: string };
+  /** awaited before each chunk after the first (a test holds the transfer here) */
+  gate?: () => Promise<void>;
+}
+
+/**
+ * A streamCsv for the fake exports port: the given file in small chunks, as a server's body arrives. Records
+ * the signals it was given and whether the transfer was stopped, for the test to read.
+ */
+export function fakeCsvStream(file: string, options: FakeCsvStreamOptions = {}) {
+  const bytes = new TextEncoder().encode(file);
+  const size = options.chunkBytes ?? 7;
+  const state = { opened: 0, stopped: false, signal: null as AbortSignal | null };
+  const streamCsv: NonNullable<ExportPort['streamCsv']> = async (_collection, signal) => {
+    state.opened += 1;
+    state.signal = signal;
+    let at = 0;
+    let sent = 0;
+    const chunks: AsyncIterableIterator<Uint8Array<ArrayBuffer>> = {
+      [Symbol.asyncIterator]: () => chunks,
+      async next() {
+        if (sent > 0) await options.gate?.();
+        if (signal.aborted) throw signal.reason;
+        if (options.breakAfter && sent === options.breakAfter.chunks) throw new Error(options.breakAfter.reason);
+        if (at >= bytes.length) return { done: true, value: undefined };
+        const chunk = bytes.slice(at, at + size);
+        at += size;
+        sent += 1;
+        return { done: false, value: chunk };
+      },
+      async return() {
+        state.stopped = true;
+        return { done: true, value: undefined };
+      },
+    };
+    return chunks;
+  };
+  return { streamCsv, state };
+}

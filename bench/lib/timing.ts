@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 
 export async function timed<T>(fn: () => Promise<T>): Promise<{ result: T; ms: number }> {
@@ -20,4 +21,10 @@ export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+/** The machine's load average, for a benchmark to print before and after itself (a figure taken above 1.5 is noise). */
+export function loadAverage(): string {
+  const [one, five, fifteen] = os.loadavg().map((value) => value.toFixed(2));
+  return `load average ${one} / ${five} / ${fifteen} (1 / 5 / 15 min)${Number(one) > 1.5 ? '  (above 1.5: re-run on a quiet machine)' : ''}`;
 }

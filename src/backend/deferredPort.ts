@@ -1,9 +1,9 @@
 // A port whose adapter loads on its first call: the ports only signed-in pages use (user management, audit
 // logs, exports) stay out of the login route's JavaScript. Every method of such a port returns a promise,
 // so waiting for the module changes nothing for the caller.
-type AsyncMethods<P> = { [K in keyof P]: P[K] extends (...args: never[]) => Promise<unknown> ? K : never }[keyof P];
+type AsyncMethods<P> = { [K in keyof P]-?: NonNullable<P[K]> extends (...args: never[]) => Promise<unknown> ? K : never }[keyof P];
 
-export function deferredPort<P extends Record<AsyncMethods<P>, (...args: never[]) => Promise<unknown>>>(
+export function deferredPort<P extends Partial<Record<AsyncMethods<P>, (...args: never[]) => Promise<unknown>>>>(
   load: () => Promise<P>,
   methods: readonly AsyncMethods<P>[],
 ): P {

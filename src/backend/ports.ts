@@ -10,7 +10,7 @@ import type {
   UsersPage,
   UsersQuery,
 } from '../../contract/usersAudit';
-import type { ExportCollection, ExportPageResponse, ExportRowOf, ExportRunRequest } from '../../contract/exports';
+import type { ExportCollection, ExportPageResponse, ExportRowOf, ExportRunRequest, StreamedCsvCollection } from '../../contract/exports';
 
 export type Unsubscribe = () => void;
 
@@ -83,6 +83,12 @@ export interface ExportPort {
   count(collection: ExportCollection, range: Pick<ExportPageRequest, 'from' | 'to'>): Promise<number | null>;
   /** Announces an export before its first page (the server records it on the console-action trail). */
   recordRun(run: ExportRunRequest): Promise<void>;
+  /**
+   * The whole collection as one CSV file the backend writes itself (BOM, header, rows; columns as
+   * STREAMED_CSV_COLUMNS), as it arrives. Only backends that can (the reference backend); the others' CSV is
+   * written in the browser from readPage. `signal` stops the transfer.
+   */
+  streamCsv?(collection: StreamedCsvCollection, signal: AbortSignal): Promise<AsyncIterableIterator<Uint8Array<ArrayBuffer>>>;
 }
 
 export interface Backend {

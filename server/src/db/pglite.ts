@@ -48,6 +48,11 @@ export async function openPglite(dataDir: string): Promise<Db> {
     async exec(sql) {
       await pg.exec(sql);
     },
+    async copyCsv(select) {
+      // PGlite's COPY target for the caller: the whole result as one Blob.
+      const result = await pg.query(`COPY (${select}) TO '/dev/blob' WITH (FORMAT csv)`);
+      return result.blob ? Buffer.from(await result.blob.arrayBuffer()) : Buffer.alloc(0);
+    },
     transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
       return pg.transaction((tx) =>
         fn({

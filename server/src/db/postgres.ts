@@ -1,5 +1,6 @@
 import os from 'node:os';
 import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import type { Db, QueryResult, Transaction } from './types';
 
 // node-postgres hands int8 back as a string (it can exceed 2^53). Our int8 values are identity ids
@@ -88,6 +89,23 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
     async exec(sql) {
       // Without parameters node-postgres uses the simple protocol, which runs several statements.
       await pool.query(sql);
+    },
+    async copyCsv(select) {
+      const client = await pool.connect();
+      let failed: Error | undefined;
+      try {
+        const chunks: Buffer[] = [];
+        for await (const chunk of client.query(copyTo(`COPY (${select}) TO STDOUT WITH (FORMAT csv)`)) as AsyncIterable<Buffer>) {
+          chunks.push(chunk);
+        }
+        return Buffer.concat(chunks);
+      } catch (error) {
+        failed = error instanceof Error ? error : new Error(String(error));
+        throw error;
+      } finally {
+        // A COPY that failed half way may leave the connection mid-protocol: it is dropped, not reused.
+        client.release(failed);
+      }
     },
     async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
       const client = await pool.connect();

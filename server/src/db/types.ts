@@ -22,6 +22,11 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * `COPY (select) TO STDOUT WITH (FORMAT csv)`: the rows as PostgreSQL's own CSV bytes (LF line ends), the
+   * fastest way out of the database (exports). `select` is trusted SQL text (COPY takes no parameters).
+   */
+  copyCsv(select: string): Promise<Buffer>;
   /** BEGIN ... COMMIT around fn; ROLLBACK when it throws. */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;

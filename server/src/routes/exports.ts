@@ -1,15 +1,24 @@
-// Export reads (issue 10): GET /export/{collection} pages with a keyset cursor, their counts, and
+// Export reads (issue 10): GET /export/{collection} pages with a keyset cursor, the large collections as one
+// streamed CSV file (GET /export/{collection}/csv, issue 17), their counts, and
 // POST /export/runs, which records an export on the console-action trail. Registered inside the
 // admin-guarded /api scope.
 //
 // Why a POST per run rather than recording on the first page: page reads are GETs, safe to repeat
 // (a retried first page must not count as a second export), and a backup reads four collections as
 // one export. The console announces the run once, before its first page.
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { ENDPOINTS } from '../../../contract/endpoints';
-import { type ExportCollection, type ExportCountResponse, type ExportRunRequest, type ExportRunResponse } from '../../../contract/exports';
+import {
+  type ExportCollection,
+  type ExportCountResponse,
+  type ExportRunRequest,
+  type ExportRunResponse,
+  type StreamedCsvCollection,
+} from '../../../contract/exports';
 import { actorOf, recordConsoleAction } from '../audit/consoleActions';
 import type { Db } from '../db/types';
+import { streamCsvExport } from '../exports/csvExport';
 import { countExportRows, CursorError, readExportPage } from '../exports/exportReads';
 import { badRequest } from '../http/errors';
 
@@ -47,6 +56,30 @@ export const exportRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
         if (error instanceof CursorError) throw badRequest(error.message, 'after');
         throw error;
       }
+    },
+  );
+
+  app.get<{ Params: { collection: StreamedCsvCollection } }>(
+    '/export/:collection/csv',
+    { schema: ENDPOINTS['GET /api/export/:collection/csv'] },
+    async (request, reply) => {
+      const chunks = streamCsvExport(db, request.params.collection);
+      // The header and the first range are read before answering, so a database that cannot be read answers
+      // with its status and reason instead of a 200 that breaks off. A failure later cuts the transfer short,
+      // which the browser reports as a failed read (chunked encoding never ends cleanly): no file is saved.
+      const head: Buffer[] = [];
+      for (let i = 0; i < 2; i += 1) {
+        const chunk = await chunks.next();
+        if (chunk.done) break;
+        head.push(chunk.value);
+      }
+      const body = Readable.from(
+        (async function* () {
+          yield* head;
+          yield* chunks;
+        })(),
+      );
+      return reply.header('cache-control', 'no-store').type('text/csv; charset=utf-8').send(body);
     },
   );
 

@@ -26,7 +26,7 @@ export function createLocalBackend(config: AppConfig): Backend {
     ),
     exports: deferredPort<ExportPort>(
       () => import('./localExports').then((module) => module.createLocalExports(api)),
-      ['readPage', 'count', 'recordRun'],
+      ['readPage', 'count', 'recordRun', 'streamCsv'],
     ),
   };
 }

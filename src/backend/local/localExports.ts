@@ -1,7 +1,8 @@
-// Export reads over the reference backend's keyset routes (GET /api/export/{collection}).
+// Export reads over the reference backend's keyset routes (GET /api/export/{collection}), and its CSV files
+// of the large collections (GET /api/export/{collection}/csv).
 import type { ExportCountResponse, ExportPageResponse } from '../../../contract/exports';
 import type { ExportPort } from '../ports';
-import { joinUrl, requestJson } from './http';
+import { joinUrl, requestChunks, requestJson } from './http';
 
 export interface LocalExportsOptions {
   apiBaseUrl: string;
@@ -29,6 +30,14 @@ export function createLocalExports({ apiBaseUrl, timeoutMs, getToken }: LocalExp
     },
     async recordRun(run) {
       await requestJson(joinUrl(apiBaseUrl, 'export/runs'), { method: 'POST', body: run, token: await getToken(), timeoutMs });
+    },
+    async streamCsv(collection, signal) {
+      return requestChunks(joinUrl(apiBaseUrl, `export/${collection}/csv`), {
+        accept: 'text/csv',
+        token: await getToken(),
+        timeoutMs,
+        signal,
+      });
     },
   };
 }

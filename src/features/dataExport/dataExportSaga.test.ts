@@ -1,28 +1,12 @@
 import { configureStore } from '@reduxjs/toolkit';
 import Papa from 'papaparse';
 import { runSaga, stdChannel, type Saga } from 'redux-saga';
-import { createFakeBackend } from '../../../mocks/fakeBackend';
-import type { FileSink } from '../../lib/export';
+import { createFakeBackend, makeUserRecord } from '../../../mocks/fakeBackend';
+import { fakeCsvStream } from '../../../mocks/fakeExports';
+import { memorySink } from '../../lib/export/testing/memorySink';
 import { jobCancelRequested, jobsReducer, type JobsState } from '../jobs';
 import { exportRequested } from './dataExportActions';
 import { dataExportSaga, runDataExport, type ExportDeps } from './dataExportSaga';
-
-function memorySink(fileName: string) {
-  const written: string[] = [];
-  const sink: FileSink & { closed: boolean; aborted: boolean; failWrites?: boolean } = {
-    kind: 'download',
-    fileName,
-    closed: false,
-    aborted: false,
-    write: async (text) => {
-      if (sink.failWrites) throw new Error('The disk is full');
-      written.push(text);
-    },
-    close: async () => void (sink.closed = true),
-    abort: async () => void (sink.aborted = true),
-  };
-  return { sink, text: () => written.join('') };
-}
 
 function harness() {
   const backend = createFakeBackend();
@@ -156,6 +140,50 @@ describe('runDataExport', () => {
     expect(h.notify).toHaveBeenCalledWith('Unknown export type', 'error');
     expect(h.job('j')).toMatchObject({ state: 'failed', message: 'Export failed: Unknown export type' });
     expect(h.sinks).toHaveLength(0);
+  });
+});
+
+describe('runDataExport with a backend that writes the CSV files itself', () => {
+  const file =
+    '\uFEFFid,name,gender,nationality,created_at,random_seed\r\n1,Anna,female,swedish,2026-01-01T00:00:00+00:00,\r\n2,"O""Hara, Jr.",male,irish,2026-01-01T00:00:00+00:00,\r\n';
+
+  it('copies the names CSV the backend streams, reads no page, counts its rows and records the run', async () => {
+    const h = harness();
+    const stream = fakeCsvStream(file, { chunkBytes: 9 });
+    h.backend.exports.streamCsv = stream.streamCsv;
+    await h.run(runDataExport, h.deps, { jobId: 'export-names-1', kind: 'names', format: 'csv' }).toPromise();
+    const [{ sink, text }] = h.sinks;
+    expect(text()).toBe(file);
+    expect(sink.closed).toBe(true);
+    expect(h.backend.exportData.pagesRead).toBe(0);
+    expect(h.backend.exportData.runs).toEqual([{ kind: 'names', format: 'csv' }]);
+    expect(h.job('export-names-1')).toMatchObject({ state: 'done', progress: { rowsRead: 2 } });
+    expect(h.notify).toHaveBeenCalledWith('Exported 2 rows: names-2026-11-22.csv downloaded.', 'success');
+  });
+
+  it('still writes from pages what the backend does not stream: users CSV, analytics JSON', async () => {
+    const h = harness();
+    const stream = fakeCsvStream(file);
+    h.backend.exports.streamCsv = stream.streamCsv;
+    h.backend.exportData.rows.users = [makeUserRecord({ uid: 'u1' })];
+    h.backend.exportData.rows['name-analytics'] = [{ name_id: 1, name: 'Anna', total_swipes: 0 }];
+    await h.run(runDataExport, h.deps, { jobId: 'export-users-1', kind: 'users', format: 'csv' }).toPromise();
+    await h.run(runDataExport, h.deps, { jobId: 'export-analytics-1', kind: 'analytics', format: 'json' }).toPromise();
+    expect(stream.state.opened).toBe(0);
+    expect(h.job('export-users-1')).toMatchObject({ state: 'done', progress: { rowsRead: 1 } });
+    expect(JSON.parse(h.sinks[1]!.text())).toEqual([{ name_id: 1, name: 'Anna', total_swipes: 0 }]);
+  });
+
+  it('fails with the reason when the transfer breaks off, and saves nothing', async () => {
+    const h = harness();
+    h.backend.exports.streamCsv = fakeCsvStream(file, {
+      chunkBytes: 9,
+      breakAfter: { chunks: 2, reason: 'HTTP 503: the database is restarting' },
+    }).streamCsv;
+    await h.run(runDataExport, h.deps, { jobId: 'export-names-1', kind: 'names', format: 'csv' }).toPromise();
+    expect(h.job('export-names-1')).toMatchObject({ state: 'failed', message: 'Export failed: HTTP 503: the database is restarting' });
+    expect(h.sinks[0]!.sink.aborted).toBe(true);
+    expect(h.notify).toHaveBeenCalledWith('Failed to export names', 'error');
   });
 });
 

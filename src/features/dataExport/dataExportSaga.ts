@@ -2,7 +2,13 @@
 // reading the backend's export port page by page and writing CSV or JSON into a file sink.
 import type { SagaIterator } from 'redux-saga';
 import { actionChannel, call, fork, getContext, put, take } from 'redux-saga/effects';
-import type { ExportCollection, ExportFormat, ExportKind } from '../../../contract/exports';
+import {
+  STREAMED_CSV_COLUMNS,
+  type ExportCollection,
+  type ExportFormat,
+  type ExportKind,
+  type StreamedCsvCollection,
+} from '../../../contract/exports';
 import type { Backend, ExportPageRequest } from '../../backend/ports';
 import {
   createCsvWriter,
@@ -14,7 +20,16 @@ import {
   type OpenFileSinkOptions,
 } from '../../lib/export';
 import { notify, type ToastKind } from '../../lib/notify';
-import { exportFailedMessage, exportPages, jobFinished, jobStarted, runExportJob, type ExportJobSpec, type KeysetPage } from '../jobs';
+import {
+  exportFailedMessage,
+  exportPages,
+  exportStream,
+  jobFinished,
+  jobStarted,
+  runExportJob,
+  type ExportJobSpec,
+  type KeysetPage,
+} from '../jobs';
 import { backupClosing, backupOpening, backupSectionOpening, type BackupCounts } from './backupDocument';
 import { exportRequested, type ExportRequest } from './dataExportActions';
 import {
@@ -75,6 +90,9 @@ const CSV_COLUMNS: Partial<Record<ExportCollection, CsvColumn<never>[]>> = {
   'name-analytics': ANALYTICS_COLUMNS as CsvColumn<never>[],
 };
 
+const isStreamedCsvCollection = (collection: ExportCollection): collection is StreamedCsvCollection =>
+  Object.prototype.hasOwnProperty.call(STREAMED_CSV_COLUMNS, collection);
+
 function pageReader(backend: Backend, collection: ExportCollection, range: Pick<ExportPageRequest, 'from' | 'to'>) {
   return (after: string | null, limit: number): Promise<KeysetPage<unknown>> =>
     backend.exports.readPage(collection, { after, limit, ...range }) as Promise<KeysetPage<unknown>>;
@@ -91,6 +109,16 @@ function* writeCollection(
   const range = { from: request.from, to: request.to };
   const readPage = pageReader(backend, collection, range);
   const pageSize = deps.pageSizes[collection];
+  const { streamCsv } = backend.exports;
+  if (request.format === 'csv' && streamCsv && isStreamedCsvCollection(collection)) {
+    // The backend writes this file itself, straight from its database: the fastest way (issue 17).
+    return yield call(exportStream, {
+      jobId: request.jobId,
+      open: (signal: AbortSignal) => streamCsv.call(backend.exports, collection, signal),
+      sink,
+      headerRecords: 1,
+    });
+  }
   if (request.format === 'csv') {
     const writer = createCsvWriter<unknown>(CSV_COLUMNS[collection] as CsvColumn<unknown>[]);
     return yield call(exportPages<unknown>, {

@@ -3,6 +3,7 @@
 import type { UserRecord } from '../../../contract/wire';
 import {
   BACKUP_VERSION,
+  STREAMED_CSV_COLUMNS,
   type AuditLogExportRow,
   type ExportCollection,
   type ExportFormat,
@@ -10,7 +11,7 @@ import {
   type NameAnalyticsExportRow,
   type NameExportRow,
 } from '../../../contract/exports';
-import { cellOf, fieldColumns, type CsvColumn } from '../../lib/export';
+import { fieldColumns, type CsvColumn } from '../../lib/export';
 import { EXPORT_ERRORS } from './exportMessages';
 
 export const USER_COLUMNS: CsvColumn<UserRecord>[] = fieldColumns<UserRecord>([
@@ -37,11 +38,9 @@ export const USER_COLUMNS: CsvColumn<UserRecord>[] = fieldColumns<UserRecord>([
   'totalActiveTimeFormatted',
 ]);
 
-export const NAME_COLUMNS: CsvColumn<NameExportRow>[] = [
-  ...fieldColumns<NameExportRow>(['id', 'name', 'gender', 'nationality', 'created_at']),
-  // Present once the Database Admin migration ran; an empty cell before.
-  { header: 'random_seed', value: (row) => cellOf(row.random_seed) },
-];
+// The columns the reference backend streams these files with (contract), so both ways write the same file.
+// random_seed is present once the Database Admin migration ran; an empty cell before.
+export const NAME_COLUMNS: CsvColumn<NameExportRow>[] = fieldColumns<NameExportRow>(STREAMED_CSV_COLUMNS.names);
 
 export const AUDIT_LOG_COLUMNS: CsvColumn<AuditLogExportRow>[] = fieldColumns<AuditLogExportRow>([
   'id',
@@ -52,16 +51,9 @@ export const AUDIT_LOG_COLUMNS: CsvColumn<AuditLogExportRow>[] = fieldColumns<Au
   'totalActiveTimeFormatted',
 ]);
 
-export const ANALYTICS_COLUMNS: CsvColumn<NameAnalyticsExportRow>[] = fieldColumns<NameAnalyticsExportRow>([
-  'name_id',
-  'name',
-  'gender',
-  'nationality',
-  'total_swipes',
-  'total_likes',
-  'total_dislikes',
-  'like_ratio',
-]);
+export const ANALYTICS_COLUMNS: CsvColumn<NameAnalyticsExportRow>[] = fieldColumns<NameAnalyticsExportRow>(
+  STREAMED_CSV_COLUMNS['name-analytics'],
+);
 
 /** Rows per page read: names are many and small, so larger pages mean fewer round trips. */
 export const EXPORT_PAGE_SIZES: Record<ExportCollection, number> = {

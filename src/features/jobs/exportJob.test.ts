@@ -1,22 +1,10 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { runSaga, stdChannel, type Saga } from 'redux-saga';
 import { jobCancelRequested, jobsReducer, type JobsState } from './jobsSlice';
-import { SaveCancelledError, type FileSink } from '../../lib/export';
-import { exportPages, runExportJob, type ExportJobSpec, type KeysetPage } from './exportJob';
-
-function memorySink() {
-  const written: string[] = [];
-  const sink: FileSink & { closed: boolean; aborted: boolean } = {
-    kind: 'download',
-    fileName: 'test.csv',
-    closed: false,
-    aborted: false,
-    write: async (text) => void written.push(text),
-    close: async () => void (sink.closed = true),
-    abort: async () => void (sink.aborted = true),
-  };
-  return { sink, written };
-}
+import { SaveCancelledError } from '../../lib/export';
+import { memorySink } from '../../lib/export/testing/memorySink';
+import { fakeCsvStream } from '../../../mocks/fakeExports';
+import { exportPages, exportStream, runExportJob, STREAM_PROGRESS_BYTES, type ExportJobSpec, type KeysetPage } from './exportJob';
 
 /** A real jobs reducer under runSaga, so assertions read what a page would show. */
 function harness() {
@@ -218,5 +206,68 @@ describe('runExportJob', () => {
     expect(write).not.toHaveBeenCalled();
     expect(notify).not.toHaveBeenCalled();
     expect(h.job('export-1')).toMatchObject({ state: 'cancelled', message: 'Export cancelled: no file was chosen.' });
+  });
+});
+
+describe('exportStream', () => {
+  const file = '\uFEFFid,name\r\n1,Anna\r\n2,"Line\nBreak"\r\n3,"Say ""hi"", Ünïcødé"\r\n';
+  const streamSpec = (stream: ReturnType<typeof fakeCsvStream>, sink: ReturnType<typeof memorySink>['sink']) =>
+    spec({
+      openSink: async () => sink,
+      write: (s) => exportStream({ jobId: 'export-1', open: (signal) => stream.streamCsv('names', signal), sink: s, headerRecords: 1 }),
+    });
+
+  it('copies the file as it arrives, byte for byte, and counts its rows (not its header, not a quoted line break)', async () => {
+    const h = harness();
+    // 5-byte chunks break records, quotes and the two-byte characters alike
+    const stream = fakeCsvStream(file, { chunkBytes: 5 });
+    const { sink, text } = memorySink();
+    const outcome = await h.run(runExportJob, streamSpec(stream, sink)).toPromise();
+    expect(text()).toBe(file);
+    expect(outcome).toEqual({ state: 'done', rows: 3 });
+    expect(h.job('export-1')).toMatchObject({ state: 'done', workDone: 3, message: 'Exported 3 rows: names-2026-11-22.csv downloaded.' });
+    expect(stream.state.stopped).toBe(false);
+  });
+
+  it('reports progress once per megabyte written, then the final count', async () => {
+    const h = harness();
+    const rows = Array.from({ length: 60_000 }, (_, i) => `${i},Name ${i}\r\n`).join('');
+    const stream = fakeCsvStream(`id,name\r\n${rows}`, { chunkBytes: 64 * 1024 });
+    const { sink } = memorySink();
+    await h.run(runExportJob, streamSpec(stream, sink)).toPromise();
+    const reports = h.dispatched.filter((a) => a.type === 'jobs/jobProgressed' && 'progress' in (a as { payload?: object }).payload!);
+    const megabytes = Math.floor(new TextEncoder().encode(rows).byteLength / STREAM_PROGRESS_BYTES);
+    expect(reports).toHaveLength(megabytes + 1);
+    expect(h.job('export-1')).toMatchObject({ state: 'done', progress: { rowsRead: 60_000 } });
+  });
+
+  it('a transfer that breaks off fails the job with its reason and saves nothing', async () => {
+    const h = harness();
+    const stream = fakeCsvStream(file, {
+      chunkBytes: 5,
+      breakAfter: { chunks: 3, reason: 'The connection broke off before the file was complete.' },
+    });
+    const { sink } = memorySink();
+    const outcome = await h.run(runExportJob, streamSpec(stream, sink)).toPromise();
+    expect(outcome).toMatchObject({ state: 'failed', reason: 'The connection broke off before the file was complete.' });
+    expect(sink.aborted).toBe(true);
+    expect(sink.closed).toBe(false);
+    expect(stream.state.signal?.aborted).toBe(true);
+  });
+
+  it('Cancel stops the transfer and saves nothing', async () => {
+    const h = harness();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const stream = fakeCsvStream(file, { chunkBytes: 20, gate: () => held });
+    const { sink } = memorySink();
+    const task = h.run(runExportJob, streamSpec(stream, sink));
+    await new Promise((r) => setTimeout(r, 10));
+    h.io.dispatch(jobCancelRequested({ id: 'export-1' }));
+    release();
+    expect(await task.toPromise()).toMatchObject({ state: 'cancelled' });
+    expect(stream.state.signal?.aborted).toBe(true);
+    expect(stream.state.stopped).toBe(true);
+    expect(sink.aborted).toBe(true);
   });
 });

@@ -1,11 +1,11 @@
 // The shape every export job shares: open the file, learn the total, read page by page with a keyset
-// cursor while writing, report progress to the jobs slice, stop on Cancel, and finish with a report.
+// cursor while writing (or copy a file the backend writes itself, as it arrives), report progress to the jobs slice, stop on Cancel, and finish with a report.
 // The export-specific parts (what to read, how to format it, which messages) come in as arguments,
 // so a feature's export is a few lines and the whole loop is tested once with runSaga.
 import type { SagaIterator } from 'redux-saga';
 import { call, put, race, select, take } from 'redux-saga/effects';
 import { jobCancelRequested, jobFinished, jobProgressed, jobStarted, type JobsState } from './jobsSlice';
-import { SaveCancelledError, type FileSink } from '../../lib/export';
+import { csvRecordCounter, SaveCancelledError, type FileSink } from '../../lib/export';
 
 /** One page of a collection: `next` is the cursor to read on from, null after the last page. */
 export interface KeysetPage<T> {
@@ -55,6 +55,56 @@ export function* exportPages<T>({ jobId, readPage, pageSize, sink, formatPage, r
   } finally {
     // Cancelled or failed: a page still in flight is left to settle on its own.
     pending.catch(() => undefined);
+  }
+}
+
+export interface StreamLoopOptions {
+  jobId: string;
+  /** Starts the transfer of a file the backend writes; `signal` stops it. */
+  open(signal: AbortSignal): Promise<AsyncIterator<Uint8Array<ArrayBuffer>>>;
+  sink: FileSink;
+  /** Records before the first row (a CSV header line): not counted as rows. */
+  headerRecords: number;
+}
+
+/** Progress is reported once per this many bytes written (64 reports for the 64 MB of a million names). */
+export const STREAM_PROGRESS_BYTES = 1024 * 1024;
+
+/**
+ * Copies a CSV file the backend writes itself into the sink as it arrives, counting its records for the
+ * progress and the report. Cancelled or failed, the transfer is stopped. Returns the rows written.
+ */
+export function* exportStream({ jobId, open, sink, headerRecords }: StreamLoopOptions): SagaIterator<number> {
+  const controller = new AbortController();
+  const chunks: AsyncIterator<Uint8Array<ArrayBuffer>> = yield call(open, controller.signal);
+  const recordsIn = csvRecordCounter();
+  let records = 0;
+  let unreported = 0;
+  let finished = false;
+  const progress = () => {
+    const rows = Math.max(0, records - headerRecords);
+    return put(jobProgressed({ id: jobId, progress: { rowsRead: rows }, workDone: rows }));
+  };
+  try {
+    for (;;) {
+      const next: IteratorResult<Uint8Array<ArrayBuffer>> = yield call([chunks, chunks.next]);
+      if (next.done) break;
+      records += recordsIn(next.value);
+      yield call([sink, sink.write], next.value);
+      unreported += next.value.byteLength;
+      if (unreported >= STREAM_PROGRESS_BYTES) {
+        unreported = 0;
+        yield progress();
+      }
+    }
+    finished = true;
+    yield progress();
+    return Math.max(0, records - headerRecords);
+  } finally {
+    if (!finished) {
+      controller.abort();
+      void chunks.return?.().catch(() => undefined);
+    }
   }
 }
 

@@ -18,6 +18,7 @@ export {
 export {
   exportFailedMessage,
   exportPages,
+  exportStream,
   runExportJob,
   type ExportJobSpec,
   type ExportOutcome,

@@ -1,16 +1,9 @@
 // CSV text for exports, written page by page: the header (with the byte order mark) once, then each
 // page's rows. papaparse's unparse does the quoting; we only choose the options.
 import Papa from 'papaparse';
+import { CSV_NEWLINE as NEWLINE, FORMULA_START, UTF8_BOM } from '../../../contract/csvCells';
 
-/** Lets Excel and LibreOffice read UTF-8 (Á Æ Ö) instead of guessing a legacy code page. */
-export const UTF8_BOM = '\uFEFF';
-
-/**
- * OWASP's CSV-injection rule: a cell starting with = + - @ tab or CR gets a leading apostrophe.
- * Our own pattern because papaparse's default (/^[=+\-@\t\r].*$/) misses a formula cell that also
- * holds a line break (`.` does not cross it, `$` then fails).
- */
-export const FORMULA_START = /^[=+\-@\t\r]/;
+export { FORMULA_START, UTF8_BOM };
 
 export type CsvCell = string | number | boolean | null | undefined;
 
@@ -26,8 +19,6 @@ export interface CsvWriter<T> {
   /** The lines of one page of records (each ends with CRLF); '' for an empty page. */
   rows(records: readonly T[]): string;
 }
-
-const NEWLINE = '\r\n';
 
 function unparse(data: CsvCell[][]): string {
   return Papa.unparse(data, { newline: NEWLINE, escapeFormulae: FORMULA_START, header: false });

@@ -13,7 +13,8 @@ export interface FileSink {
   /** 'disk': written to the chosen file as it goes; 'download': a Blob handed to the browser at the end */
   readonly kind: 'disk' | 'download';
   readonly fileName: string;
-  write(text: string): Promise<void>;
+  /** Text, or bytes already encoded as UTF-8 (a file the server wrote). */
+  write(part: string | Uint8Array<ArrayBuffer>): Promise<void>;
   /** Finishes the file (closes it, or starts the download). */
   close(): Promise<void>;
   /** Drops what was written: a cancelled or failed export leaves no half file. */
@@ -41,7 +42,7 @@ export class SaveCancelledError extends Error {
   }
 }
 
-/** Text is moved from the JS heap into a Blob (browser-managed storage) every this many characters. */
+/** Parts are moved from the JS heap into a Blob (browser-managed storage) every this many characters or bytes. */
 export const BLOB_COMPACT_CHARS = 4 * 1024 * 1024;
 
 function downloadWithAnchor(blob: Blob, fileName: string) {
@@ -95,7 +96,7 @@ function diskSink(handle: FileSystemFileHandle, writable: FileSystemWritableFile
   return {
     kind: 'disk',
     fileName: handle.name,
-    write: (text) => writable.write(text),
+    write: (part) => writable.write(part),
     close: () => writable.close(),
     // abort() discards the swap file: the chosen file keeps whatever it held before.
     abort: () => writable.abort(),
@@ -105,7 +106,7 @@ function diskSink(handle: FileSystemFileHandle, writable: FileSystemWritableFile
 /** Parts as Blobs of compacted text, so the JS heap holds at most BLOB_COMPACT_CHARS of pending text. */
 export function blobSink(fileName: string, mimeType: string, host: Pick<FileSinkHost, 'download'>): FileSink {
   let blobs: Blob[] = [];
-  let pending: string[] = [];
+  let pending: (string | Uint8Array<ArrayBuffer>)[] = [];
   let pendingChars = 0;
   const compact = () => {
     if (pending.length === 0) return;
@@ -116,9 +117,9 @@ export function blobSink(fileName: string, mimeType: string, host: Pick<FileSink
   return {
     kind: 'download',
     fileName,
-    async write(text) {
-      pending.push(text);
-      pendingChars += text.length;
+    async write(part) {
+      pending.push(part);
+      pendingChars += typeof part === 'string' ? part.length : part.byteLength;
       if (pendingChars >= BLOB_COMPACT_CHARS) compact();
     },
     async close() {

@@ -13,3 +13,4 @@ export {
   type ShowSaveFilePicker,
 } from './fileSink';
 export { createJsonArrayWriter, type JsonArrayWriter } from './jsonWriter';
+export { csvRecordCounter } from './csvRecords';
