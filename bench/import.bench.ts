@@ -15,6 +15,9 @@
  * Env: ROWS (default 100000), BATCH_SIZE / CONCURRENCY / CHUNK_BYTES (default: the console's
  * constants from src/features/bulkUpload/importConfig.ts), RUNS (default 3; medians are printed),
  * CLIENT=inprocess (run the client on the server's thread), DATABASE_URL.
+ * CHROMIUM=1 adds the import as an operator runs it: the built console (DIST_DIR, default dist/) in Chromium,
+ * Upload click to the final report, beside the Node client's time, with the batches' timeline; PROFILE=1
+ * adds the page's main thread by function (a CDP CPU profile of the last run).
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +28,7 @@ import type { Db } from '../server/src/db/types';
 import { validateBulkImportRows, type BulkImportColumns } from '../server/src/names/bulkImportRows';
 import { insertNameColumns } from '../server/src/names/repository';
 import { startBackend, signInAdmin } from './lib/backend';
+import { distDir, importInChromium, type ChromiumImportResult } from './lib/importChromium';
 import { generateCsv } from './lib/csvFile';
 import { importCsv, parseRows, runImportInChild, type ImportResult } from './lib/importClient';
 import { mib, RssSampler } from './lib/memory';
@@ -43,6 +47,8 @@ const RUNS = envInt('RUNS', 3);
 // 'inprocess': client and server share this thread (their work cannot overlap).
 const CLIENT = process.env.CLIENT === 'inprocess' ? 'inprocess' : 'child';
 const OUT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'out');
+const CHROMIUM = process.env.CHROMIUM === '1';
+const PROFILE = process.env.PROFILE === '1';
 
 interface Phase {
   label: string;
@@ -125,7 +131,7 @@ async function main(): Promise<void> {
   const csv = generateCsv(OUT_DIR, ROWS);
   console.log(`CSV: ${csv.file} (${(csv.bytes / 1024 / 1024).toFixed(1)} MB, ${csv.dataRows} rows, ${csv.invalidRows} invalid)`);
 
-  const backend = await startBackend();
+  const backend = await startBackend(CHROMIUM ? { staticDir: distDir() } : {});
   const { db } = backend;
   try {
     const token = await signInAdmin(backend.origin);
@@ -166,6 +172,9 @@ async function main(): Promise<void> {
     let fullPrint = '';
     let directCount = -1;
     let directPrint = '';
+    let browser: ChromiumImportResult | undefined;
+    let browserCount = -1;
+    let browserPrint = '';
     for (let run = 0; run < RUNS; run++) {
       const phases: Phase[] = [];
       phases.push(
@@ -199,6 +208,18 @@ async function main(): Promise<void> {
       fullCount = await countNames(db);
       fullPrint = await fingerprint(db);
 
+      if (CHROMIUM) {
+        await emptyNames(db);
+        phases.push(
+          await measure('FULL PATH in Chromium: the console (worker, saga, RTK Query, page)', valid, async () => {
+            browser = await importInChromium(backend.origin, csv.file, { profile: PROFILE && run === RUNS - 1 });
+            return { ms: browser.ms };
+          }),
+        );
+        browserCount = await countNames(db);
+        browserPrint = await fingerprint(db);
+      }
+
       await emptyNames(db);
       phases.push(
         await measure('DIRECT: one INSERT ... unnest of all rows', valid, async () => {
@@ -224,7 +245,7 @@ async function main(): Promise<void> {
       ),
     );
     const full = phases[1]!;
-    const direct = phases[2]!;
+    const direct = phases.find((p) => p.label.startsWith('DIRECT: one INSERT'))!;
 
     const rate = (p: Phase) => (p.rows / p.ms) * 1000;
     console.log(
@@ -252,6 +273,25 @@ async function main(): Promise<void> {
     console.log(
       `Check: table after full path ${fullCount} rows, after direct ${directCount}; same content: ${fullPrint === directPrint ? 'yes' : 'NO'}`,
     );
+    if (browser) {
+      const inChromium = phases.find((p) => p.label.startsWith('FULL PATH in Chromium'))!;
+      console.log(
+        `\nChromium / Node client: ${(inChromium.ms / 1000).toFixed(2)} s / ${(full.ms / 1000).toFixed(2)} s = ${(inChromium.ms / full.ms).toFixed(2)}x (medians)`,
+      );
+      console.log(
+        `Chromium, last run: ${browser.batches} batches; click -> first batch ${browser.firstBatchMs.toFixed(0)} ms, -> last answer ${browser.lastAnswerMs.toFixed(0)} ms, -> report ${browser.ms.toFixed(0)} ms; longest time without a batch in flight ${browser.longestGapMs.toFixed(0)} ms`,
+      );
+      console.log(`Chromium page said: ${browser.report}`);
+      console.log(
+        `Check: table after the Chromium import ${browserCount} rows; same content as the direct insert: ${browserPrint === directPrint ? 'yes' : 'NO'}`,
+      );
+      if (browser.mainThread) {
+        console.log(
+          `Page main thread busy ${(browser.mainThread.busyMs / 1000).toFixed(2)} s of ${(browser.ms / 1000).toFixed(2)} s; most self time:`,
+        );
+        for (const { fn, ms } of browser.mainThread.top) console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${fn}`);
+      }
+    }
     if (db.kind === 'postgres') console.log("Server CPU excludes PostgreSQL's own processes.");
     console.log(`Load average at the end: ${loadAverage()} (other processes share the CPUs: compare ratios, not absolute rates)`);
     const serverParts =
@@ -267,6 +307,8 @@ async function main(): Promise<void> {
       fullCount !== valid && 'full path left a different row count',
       directCount !== valid && 'direct insert left a different row count',
       fullPrint !== directPrint && 'the two paths stored different content',
+      browser && browserCount !== valid && 'the Chromium import left a different row count',
+      browser && browserPrint !== directPrint && 'the Chromium import stored different content',
     ].filter(Boolean);
     if (problems.length > 0) {
       console.error(`\nFAILED: ${problems.join('; ')}`);

@@ -24,9 +24,9 @@ export interface Backend {
 /**
  * The reference backend in this process, listening on a loopback port: a fresh PGlite folder in the
  * temp dir, or with DATABASE_URL a real PostgreSQL server in a scratch schema. Seeded with the demo
- * accounts only, so the names table starts empty.
+ * accounts only, so the names table starts empty. With `staticDir` it serves that built console too.
  */
-export async function startBackend(): Promise<Backend> {
+export async function startBackend(options: { staticDir?: string } = {}): Promise<Backend> {
   const databaseUrl = process.env.DATABASE_URL;
   const schema = databaseUrl ? `bench_import_${process.pid}` : undefined;
   const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(os.tmpdir(), 'bench-import-pglite-'));
@@ -38,7 +38,12 @@ export async function startBackend(): Promise<Backend> {
   const db = await openDatabase(databaseUrl ? { databaseUrl, schema } : { dataDir });
   await migrate(db);
   await seedDemoData(db, { content: 'accounts' });
-  const app = await buildApp({ db, sessionSecret: randomBytes(32).toString('hex'), logger: false });
+  const app = await buildApp({
+    db,
+    sessionSecret: randomBytes(32).toString('hex'),
+    logger: false,
+    ...(options.staticDir ? { staticDir: options.staticDir } : {}),
+  });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     db,
