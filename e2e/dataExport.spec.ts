@@ -161,39 +161,24 @@ test.describe('Data Export', () => {
     for (const row of week) expect(new Date(row.timestamp!).getTime()).toBeGreaterThanOrEqual(from.getTime());
   });
 
-  test('a failing page ends the job with the reason and the card toast, and downloads nothing', async ({ page }) => {
-    await page.route('**/api/export/users?*', (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: 'application/json',
-        body: '{"error":"unavailable","message":"The database is restarting"}',
-      }),
-    );
-    let downloaded = false;
-    page.on('download', () => (downloaded = true));
-    const section = page.getByRole('region', { name: 'Users' });
-    await section.getByRole('button', { name: /Export CSV/ }).click();
-    await expect(section.getByRole('alert')).toHaveText('Export failed: The database is restartingNo file was saved.');
-    await expect(page.getByText('Failed to export users', { exact: true })).toBeVisible();
-    expect(downloaded).toBe(false);
-  });
-
-  test('a streamed file the server cannot write ends the job with its reason, and downloads nothing', async ({ page }) => {
-    await page.route('**/api/export/names/csv', (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: 'application/json',
-        body: '{"error":"unavailable","message":"The database is restarting"}',
-      }),
-    );
-    let downloaded = false;
-    page.on('download', () => (downloaded = true));
-    const section = page.getByRole('region', { name: 'Names' });
-    await section.getByRole('button', { name: /Export CSV/ }).click();
-    await expect(section.getByRole('alert')).toHaveText('Export failed: The database is restartingNo file was saved.');
-    await expect(page.getByText('Failed to export names', { exact: true })).toBeVisible();
-    expect(downloaded).toBe(false);
-  });
+  // A page read (users) and a file the server streams (names): either failing ends the job with its reason.
+  for (const { card, route, toast } of [
+    { card: 'Users', route: '**/api/export/users?*', toast: 'Failed to export users' },
+    { card: 'Names', route: '**/api/export/names/csv', toast: 'Failed to export names' },
+  ]) {
+    test(`${card}: a failing read ends the job with the reason and the card toast, and downloads nothing`, async ({ page }) => {
+      await page.route(route, (r) =>
+        r.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"unavailable","message":"The database is restarting"}' }),
+      );
+      let downloaded = false;
+      page.on('download', () => (downloaded = true));
+      const section = page.getByRole('region', { name: card });
+      await section.getByRole('button', { name: /Export CSV/ }).click();
+      await expect(section.getByRole('alert')).toHaveText('Export failed: The database is restartingNo file was saved.');
+      await expect(page.getByText(toast, { exact: true })).toBeVisible();
+      expect(downloaded).toBe(false);
+    });
+  }
 
   test('Cancel stops a running export and saves nothing', async ({ page }) => {
     // Hold the streamed file so the export is still running when Cancel is pressed.
