@@ -3,19 +3,19 @@ import type { AuditStats } from '../../../contract/usersAudit';
 import { Alert, Box, Button, CircularProgress, Container, Paper, Stack, Typography } from '@mui/material';
 import { errorReason } from '../../api/errors';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useUrlBackedView } from '../../app/useUrlBackedView';
 import { formatCount } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { jobCancelRequested } from '../jobs';
 import { useGetAuditStatsQuery } from './auditLogsApi';
 import { auditExportRequested, newAuditExportJobId, selectLatestAuditExport } from './auditExportSaga';
 import { selectAuditFilters, selectAuditView } from './auditLogsSlice';
-import { rangeParam } from './auditLogsUrl';
+import { auditUrlView, rangeParam } from './auditLogsUrl';
 import { AuditExportStatus } from './components/AuditExportStatus';
 import { AuditFiltersBar, RANGE_LABELS } from './components/AuditFiltersBar';
 import { AuditLogTable, NO_AUDIT_LOGS_TEXT } from './components/AuditLogTable';
 import { AuditStatsSection } from './components/AuditStatsSection';
 import { useAuditLogList } from './hooks/useAuditLogList';
-import { useAuditUrlSync } from './hooks/useAuditUrlSync';
 
 /** /audit-logs (spec 2): filters, statistics, the trail with Load more, and the CSV export. */
 /**
@@ -32,7 +32,7 @@ function statsForEvent(stats: AuditStats | undefined, event: string | undefined)
 export default function AuditLogsPage() {
   usePageTitle('Audit Logs');
   const dispatch = useAppDispatch();
-  const ready = useAuditUrlSync();
+  const ready = useUrlBackedView(auditUrlView);
   const filters = useAppSelector(selectAuditFilters);
   const view = useAppSelector(selectAuditView);
   const list = useAuditLogList(ready);

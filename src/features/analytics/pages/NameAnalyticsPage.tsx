@@ -4,6 +4,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import type { GridColDef } from '@mui/x-data-grid';
 import { ANALYTICS_DEFAULTS, type MatchAnalytics, type NameAnalytics, type TopRankedName } from '../../../../contract/analytics';
 import { useAppSelector } from '../../../app/hooks';
+import { useUrlBackedView } from '../../../app/useUrlBackedView';
 import { formatCount } from '../../../lib/format';
 import { formatShare, formatSeconds } from '../../../lib/analyticsFormat';
 import { usePageTitle } from '../../../lib/usePageTitle';
@@ -21,6 +22,7 @@ import {
 import { selectDashboardError } from '../analyticsErrors';
 import { lastDaysRange, withFallback } from '../analyticsFallback';
 import { selectAnalyticsFilters } from '../analyticsSlice';
+import { analyticsUrlView } from '../analyticsUrl';
 import { capitalize, dailyActiveUsersSeries, likeRatioByOrigin, popularityTrendSeries, swipesOverTimeSeries } from '../chartData';
 import { DailyLineChart, LikeRatioBarChart } from '../charts/lazyCharts';
 import { AnalyticsFilterBar } from '../components/AnalyticsFilterBar';
@@ -30,7 +32,6 @@ import { ChartSection } from '../components/ChartSection';
 import { countCol, dateTimeCol, durationCol, labelCol, percentCol, secondsCol, textCol } from '../components/columns';
 import { HealthDebugBlock } from '../components/HealthDebugBlock';
 import { MetricCard } from '../components/MetricCard';
-import { useAnalyticsUrlSync } from '../hooks/useAnalyticsUrlSync';
 
 const RANGE_CHOICES = [7, 30, 90] as const;
 type RangeDays = (typeof RANGE_CHOICES)[number];
@@ -98,7 +99,7 @@ function filterSummary(gender: string, origin: string): string {
 /** /analytics (spec 2): system health, filters, charts, and the four analytics tables. */
 export default function NameAnalyticsPage() {
   usePageTitle('Name Analytics');
-  const filtersReady = useAnalyticsUrlSync();
+  const filtersReady = useUrlBackedView(analyticsUrlView);
   const filters = useAppSelector(selectAnalyticsFilters);
   const [rangeDays, setRangeDays] = useState<RangeDays>(30);
   // Computed once per range choice, so the cache key does not change with every render.
