@@ -95,7 +95,7 @@ export default function AuditLogsPage() {
               >
                 Failed to load audit logs: {list.error}
               </Alert>
-            ) : list.isFetchingMore ? (
+            ) : list.isFetchingNextPage ? (
               <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }} role="status">
                 <CircularProgress size={20} />
                 <Typography variant="body2" color="text.secondary">
@@ -103,7 +103,7 @@ export default function AuditLogsPage() {
                 </Typography>
               </Stack>
             ) : list.hasNextPage ? (
-              <Button variant="outlined" onClick={list.loadMore}>
+              <Button variant="outlined" onClick={list.requestMore}>
                 Load more
               </Button>
             ) : list.rows.length > 0 ? (
