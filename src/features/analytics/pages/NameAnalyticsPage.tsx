@@ -5,11 +5,11 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { ANALYTICS_DEFAULTS, type MatchAnalytics, type NameAnalytics, type TopRankedName } from '../../../../contract/analytics';
 import { useAppSelector } from '../../../app/hooks';
 import { useUrlBackedView } from '../../../app/useUrlBackedView';
+import { useGetSystemHealthQuery } from '../../../components/systemHealth/systemHealthApi';
 import { formatCount } from '../../../lib/format';
 import { formatShare, formatSeconds } from '../../../lib/analyticsFormat';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import {
-  useGetAnalyticsHealthQuery,
   useGetDailyActiveUsersQuery,
   useGetDecisionTimeStatsQuery,
   useGetMatchAnalyticsQuery,
@@ -105,7 +105,7 @@ export default function NameAnalyticsPage() {
   // Computed once per range choice, so the cache key does not change with every render.
   const range = useMemo(() => lastDaysRange(rangeDays), [rangeDays]);
 
-  const healthQuery = useGetAnalyticsHealthQuery();
+  const healthQuery = useGetSystemHealthQuery();
   const topRankedQuery = useGetTopRankedNamesQuery(ANALYTICS_DEFAULTS.topRankedLimit);
   const decisionQuery = useGetDecisionTimeStatsQuery();
   const nameQuery = useGetNameAnalyticsQuery(nameAnalyticsParams(filters, ANALYTICS_DEFAULTS.nameAnalyticsLimit), { skip: !filtersReady });
