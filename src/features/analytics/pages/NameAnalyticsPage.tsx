@@ -31,7 +31,7 @@ import { AnalyticsSection } from '../components/AnalyticsSection';
 import { ChartSection } from '../components/ChartSection';
 import { countCol, dateTimeCol, durationCol, labelCol, percentCol, secondsCol, textCol } from '../components/columns';
 import { HealthDebugBlock } from '../components/HealthDebugBlock';
-import { MetricCard } from '../components/MetricCard';
+import { StatCard } from '../../../components/StatCard';
 
 const RANGE_CHOICES = [7, 30, 90] as const;
 type RangeDays = (typeof RANGE_CHOICES)[number];
@@ -196,7 +196,8 @@ export default function NameAnalyticsPage() {
 
         <Grid container spacing={2.5}>
           <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-            <MetricCard
+            <StatCard
+              size="medium"
               title="Average decision time"
               value={formatSeconds(decisionStats?.avg_decision_time)}
               loading={decisions.loading}
@@ -208,7 +209,8 @@ export default function NameAnalyticsPage() {
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-            <MetricCard
+            <StatCard
+              size="medium"
               title="Fast decisions (< 2 s)"
               value={formatShare(decisionStats?.fast_decisions, decisionStats?.total_decisions)}
               loading={decisions.loading}
@@ -216,7 +218,8 @@ export default function NameAnalyticsPage() {
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-            <MetricCard
+            <StatCard
+              size="medium"
               title="Slow decisions (> 5 s)"
               value={formatShare(decisionStats?.slow_decisions, decisionStats?.total_decisions)}
               loading={decisions.loading}
@@ -224,7 +227,8 @@ export default function NameAnalyticsPage() {
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-            <MetricCard
+            <StatCard
+              size="medium"
               title="Timed decisions"
               value={decisionStats ? formatCount(decisionStats.total_decisions) : '—'}
               loading={decisions.loading}
