@@ -6,12 +6,11 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useUrlBackedView } from '../../app/useUrlBackedView';
 import { formatCount } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { jobCancelRequested } from '../jobs';
+import { jobCancelRequested, jobCountText, JobStatus } from '../jobs';
 import { useGetAuditStatsQuery } from './auditLogsApi';
-import { auditExportRequested, newAuditExportJobId, selectLatestAuditExport } from './auditExportSaga';
+import { AUDIT_EXPORT_FAILED, auditExportRequested, newAuditExportJobId, selectLatestAuditExport } from './auditExportSaga';
 import { selectAuditFilters, selectAuditView } from './auditLogsSlice';
 import { auditUrlView, rangeParam } from './auditLogsUrl';
-import { AuditExportStatus } from './components/AuditExportStatus';
 import { AuditFiltersBar, RANGE_LABELS } from './components/AuditFiltersBar';
 import { AuditLogTable, NO_AUDIT_LOGS_TEXT } from './components/AuditLogTable';
 import { AuditStatsSection } from './components/AuditStatsSection';
@@ -55,7 +54,17 @@ export default function AuditLogsPage() {
           exportRunning={exportRunning}
           onExport={() => dispatch(auditExportRequested({ jobId: newAuditExportJobId(), view }))}
         />
-        {exportJob && <AuditExportStatus job={exportJob} onCancel={() => dispatch(jobCancelRequested({ id: exportJob.id }))} />}
+        {exportJob && (
+          <JobStatus
+            job={exportJob}
+            progressText={`Exporting ${exportJob.label}: ${jobCountText(exportJob, 'entries')}`}
+            progressLabel="Export progress"
+            cancellingText="Cancelling the export…"
+            onCancel={() => dispatch(jobCancelRequested({ id: exportJob.id }))}
+            failedTitle={AUDIT_EXPORT_FAILED}
+            data-testid="audit-export-status"
+          />
+        )}
         <AuditStatsSection
           stats={shownStats}
           loading={stats.isFetching}
