@@ -1,15 +1,5 @@
 // Small fetch helper for the local adapter's calls to the reference backend (JSON in, JSON out).
-import { bodyReason } from '../../api/errors';
-
-export class HttpError extends Error {
-  constructor(
-    readonly status: number | 'TIMEOUT' | 'NETWORK',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
-}
+import { HttpError } from '../../api/errors';
 
 /**
  * Who hears that the server refused a session token (401): the local auth port, which tells the
@@ -40,17 +30,6 @@ export interface RequestOptions {
   timeoutMs: number;
 }
 
-/** The reason a failed response gives: its ApiErrorBody's message (or error), else the status line. */
-export async function responseErrorReason(response: Response): Promise<string> {
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    // not JSON: fall through to the status line
-  }
-  return bodyReason(body) ?? `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-}
-
 /** Resolves with the parsed JSON body (undefined for 204); rejects with an HttpError carrying a reason. */
 export async function requestJson<T>(url: string, options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -79,9 +58,9 @@ export async function requestJson<T>(url: string, options: RequestOptions): Prom
     clearTimeout(timer);
   }
   if (!response.ok) {
-    const reason = await responseErrorReason(response);
-    if (response.status === 401 && options.token) reportUnauthorized(options.token, reason);
-    throw new HttpError(response.status, reason);
+    const failure = await HttpError.fromResponse(response);
+    if (response.status === 401 && options.token) reportUnauthorized(options.token, failure.reason);
+    throw failure;
   }
   if (response.status === 204) return undefined as T;
   try {

@@ -21,7 +21,7 @@ import type {
   UserSwipes,
 } from '../../../contract/analytics';
 import type { ThunkExtra } from '../../api/baseQuery';
-import { errorReason, type ApiError } from '../../api/errors';
+import { asApiError } from '../../api/errors';
 import { findUserRecord, type UserLookupResult } from './userLookup';
 import type { AnalyticsFilters } from './analyticsSlice';
 
@@ -141,7 +141,7 @@ export const analyticsApi = api.injectEndpoints({
         try {
           return { data: await findUserRecord((extra as ThunkExtra).backend, text) };
         } catch (error) {
-          return { error: { status: 'NETWORK', reason: errorReason(error) } satisfies ApiError };
+          return { error: asApiError(error) };
         }
       },
     }),
