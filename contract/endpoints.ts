@@ -4,7 +4,7 @@
 //
 // The rules that hold for every schema here (server/src/http/validators.ts enforces them):
 // - objects are closed: an unknown query parameter or body field is a 400 naming it, never ignored;
-// - query and path numbers are digits only ('0x10', '1e3', '+1', 'Infinity' are refused) and bounded;
+// - query and path numbers are plain digits ('0x10', '1e3', '+1', 'Infinity', '01' are refused: textRules.ts) and bounded;
 // - instants and days are bounded (textRules.ts), free text follows the one text rule (textRules.ts);
 // - in a query, an empty or blank parameter counts as absent (the console's forms send `?gender=`).
 import { Type, type Static, type TSchema } from 'typebox';
@@ -28,6 +28,12 @@ export const MAX_OFFSET = 999_999_999;
 const closed = <T extends Record<string, TSchema>>(properties: T) => Type.Object(properties, { additionalProperties: false });
 /** A query or body without parameters: still closed, so `?nationalty=irish` on it is refused. */
 export const NoQuery = closed({});
+/**
+ * The body of a POST that carries no data: none at all (the validator sees null) or an empty JSON object
+ * (the spec's migration call sends {} with a JSON header). A field is refused and named: a client must not
+ * believe it was applied.
+ */
+export const NoBody = Type.Union([closed({}), Type.Null()]);
 const whole = (minimum: number, maximum: number, extra: { default?: number } = {}) => Type.Integer({ minimum, maximum, ...extra });
 const count = Type.Integer({ minimum: 0 });
 const text = (maxLength: number) => Type.String({ maxLength });
@@ -432,8 +438,8 @@ export const ENDPOINTS = {
   'POST /auth/sign-in': { querystring: NoQuery, body: SignInRequestSchema, response: { 200: SignInResponseSchema } },
   'GET /auth/account': { querystring: NoQuery, response: { 200: AuthAccountSchema } },
   'GET /auth/record': { querystring: NoQuery, response: { 200: UserRecordSchema } },
-  'POST /auth/renew': { querystring: NoQuery, response: { 200: RenewResponseSchema } },
-  'POST /auth/sign-out': { querystring: NoQuery, response: { 204: Type.Null() } },
+  'POST /auth/renew': { querystring: NoQuery, body: NoBody, response: { 200: RenewResponseSchema } },
+  'POST /auth/sign-out': { querystring: NoQuery, body: NoBody, response: { 204: Type.Null() } },
 
   // counts and health
   'GET /api/swipes/stats': { querystring: NoQuery, response: { 200: SwipeStatsSchema } },
@@ -537,6 +543,7 @@ export const ENDPOINTS = {
   'POST /api/admin/import-runs/:id/undo': {
     params: Id,
     querystring: NoQuery,
+    body: NoBody,
     response: { 200: UndoImportRunResponseSchema },
   },
 
@@ -558,8 +565,9 @@ export const ENDPOINTS = {
   },
   'POST /api/export/runs': { querystring: NoQuery, body: ExportRunRequestSchema, response: { 201: ExportRunResponseSchema } },
   'POST /api/admin/migrate/add-random-seed-column': {
-    // No body schema: an absent body and {} are both fine (the route checks), anything else is refused.
+    // The route itself refuses a call without the JSON content header (415), as spec 7 sends one.
     querystring: NoQuery,
+    body: NoBody,
     response: { 200: MigrationResponseSchema },
   },
   'GET /api/admin/database-overview': { querystring: NoQuery, response: { 200: DatabaseOverviewSchema } },
