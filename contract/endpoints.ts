@@ -205,6 +205,41 @@ export const AuditStatsSchema = Type.Object({
   total: count,
   byEvent: Type.Array(AuditCountSchema),
 });
+const auditEntryFields = {
+  /** the record's id within its source: rows are unique by (source, id), not by id alone */
+  id: Type.String(),
+  timestamp: isoText,
+  /** the app's event type, or the console's action name */
+  event: Type.String(),
+  /** the end user concerned: the app event's userId, or a console action's target when it is a user */
+  userId: nullable(Type.String()),
+};
+/** An event the mobile app wrote (spec 3, audit log). */
+export const AppAuditEntrySchema = Type.Object({
+  ...auditEntryFields,
+  source: Type.Literal('app'),
+  lastSwipeDate: nullable(Type.String()),
+  totalActiveTimeFormatted: nullable(Type.String()),
+});
+/** A write made through this console, recorded by the server in the same transaction as the change. */
+export const ConsoleAuditEntrySchema = Type.Object({
+  ...auditEntryFields,
+  source: Type.Literal('console'),
+  actor: Type.Object({ uid: Type.String(), email: Type.String() }),
+  /** what was changed: 'user', 'name', 'names', 'import', ... and its id when there is one */
+  targetType: Type.String(),
+  targetId: nullable(Type.String()),
+  before: Type.Unknown(),
+  after: Type.Unknown(),
+  details: Type.Unknown(),
+});
+export const AuditLogsPageSchema = Type.Object({
+  entries: Type.Array(Type.Union([AppAuditEntrySchema, ConsoleAuditEntrySchema])),
+  /** pass as `cursor` for the next page; null when there is none */
+  nextCursor: nullable(Type.String()),
+});
+/** The data of each `counts` event of GET /api/live/counts (server-sent events). */
+export const LiveCountsSchema = Type.Object({ users: count, acceptedConnections: count });
 export const ExportCountResponseSchema = Type.Object({ total: count });
 export const ExportRunRequestSchema = closed({
   kind: Type.Enum(['users', 'names', 'analytics', 'backup', 'audit-logs']),
@@ -373,12 +408,17 @@ export const AnalyticsAnswers = {
 // ---------------------------------------------------------------------------------------------------
 // The endpoints. Keys are 'METHOD /path' as Fastify registers them (with their prefix).
 
+// Dates are ISO 8601 instants; `...From` is inclusive, `...To` exclusive (so a day is [day, next day)).
 const USER_LIST_QUERY = closed({
+  /** case-insensitive substring of email, username, displayName or uid */
   search: Type.Optional(text(MAX_USER_SEARCH_LENGTH)),
   isPremium: Type.Optional(Type.Boolean()),
   accountActive: Type.Optional(Type.Boolean()),
+  /** true: has a connectedUserId; false: has none */
   connected: Type.Optional(Type.Boolean()),
+  /** equality with the record's preferredGender ('all' is a stored value too, the default) */
   preferredGender: Type.Optional(text(64)),
+  /** equality with the record's preferredNationality ('all' is a stored value too, the default) */
   preferredNationality: Type.Optional(text(64)),
   createdFrom: Type.Optional(instant),
   createdTo: Type.Optional(instant),
@@ -390,6 +430,18 @@ const USER_LIST_QUERY = closed({
   offset: Type.Optional(whole(0, MAX_OFFSET)),
   cursor: Type.Optional(text(2000)),
 });
+
+const AUDIT_LOGS_QUERY = closed({
+  /** only entries at or after this instant; absent: all time */
+  since: Type.Optional(instant),
+  /** equality with an app event (e.g. 'CANCELLATION') or a console action (e.g. 'user.update') */
+  event: Type.Optional(text(100)),
+  /** default 'all' */
+  source: Type.Optional(Type.Enum([...AUDIT_SOURCES])),
+  limit: Type.Optional(whole(1, MAX_AUDIT_LOG_PAGE_SIZE)),
+  cursor: Type.Optional(text(500)),
+});
+const AUDIT_STATS_QUERY = closed({ since: Type.Optional(instant), source: Type.Optional(Type.Enum([...AUDIT_SOURCES])) });
 
 const limitQuery = (fallback: number, min = 1) => closed({ limit: Type.Optional(whole(min, ANALYTICS_MAX_LIMIT, { default: fallback })) });
 const dayRangeQuery = closed({ startDate: Type.Optional(day), endDate: Type.Optional(day) });
@@ -409,7 +461,7 @@ const NamesQuerySchema = closed({
   offset: Type.Optional(whole(0, MAX_OFFSET, { default: 0 })),
 });
 
-const NameInputSchema = closed({
+export const NameInputSchema = closed({
   name: freeText(MAX_NAME_TEXT_LENGTH + 16),
   gender: Type.String({ maxLength: 16 }),
   nationality: freeText(MAX_NAME_TEXT_LENGTH + 16),
@@ -465,38 +517,11 @@ export const ENDPOINTS = {
 
   // audit logs
   'GET /api/audit-logs': {
-    querystring: closed({
-      since: Type.Optional(instant),
-      event: Type.Optional(text(100)),
-      source: Type.Optional(Type.Enum([...AUDIT_SOURCES])),
-      limit: Type.Optional(whole(1, MAX_AUDIT_LOG_PAGE_SIZE)),
-      cursor: Type.Optional(text(500)),
-    }),
-    response: {
-      200: Type.Object({
-        entries: Type.Array(
-          Type.Object({
-            id: Type.String(),
-            timestamp: isoText,
-            event: Type.String(),
-            userId: nullable(Type.String()),
-            source: Type.Enum(['app', 'console']),
-            lastSwipeDate: Type.Optional(nullable(Type.String())),
-            totalActiveTimeFormatted: Type.Optional(nullable(Type.String())),
-            actor: Type.Optional(Type.Object({ uid: Type.String(), email: Type.String() })),
-            targetType: Type.Optional(Type.String()),
-            targetId: Type.Optional(nullable(Type.String())),
-            before: Type.Optional(Type.Unknown()),
-            after: Type.Optional(Type.Unknown()),
-            details: Type.Optional(Type.Unknown()),
-          }),
-        ),
-        nextCursor: nullable(Type.String()),
-      }),
-    },
+    querystring: AUDIT_LOGS_QUERY,
+    response: { 200: AuditLogsPageSchema },
   },
   'GET /api/audit-logs/stats': {
-    querystring: closed({ since: Type.Optional(instant), source: Type.Optional(Type.Enum([...AUDIT_SOURCES])) }),
+    querystring: AUDIT_STATS_QUERY,
     response: { 200: AuditStatsSchema },
   },
 
@@ -640,4 +665,6 @@ export function routeSchema<E extends Endpoint>(endpoint: E): (typeof ENDPOINTS)
 export type NamesQueryParams = Static<typeof NamesQuerySchema>;
 export type NameInputBody = Static<typeof NameInputSchema>;
 export type UserListQuery = Static<typeof USER_LIST_QUERY>;
+export type AuditLogsQueryParams = Static<typeof AUDIT_LOGS_QUERY>;
+export type AuditStatsQueryParams = Static<typeof AUDIT_STATS_QUERY>;
 export type ImportRunConsoleReportBody = Static<typeof ImportRunConsoleReportSchema>;
