@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import type { AuditStats } from '../../../contract/usersAudit';
-import { Alert, Box, Button, CircularProgress, Container, Paper, Stack, Typography } from '@mui/material';
+import { Box, Container, Paper, Stack, Typography } from '@mui/material';
 import { errorReason } from '../../api/errors';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useUrlBackedView } from '../../app/useUrlBackedView';
+import { PagedListFooter } from '../../components/PagedListFooter';
 import { formatCount } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { jobCancelRequested, jobCountText, JobStatus } from '../jobs';
@@ -91,36 +92,16 @@ export default function AuditLogsPage() {
               noRowsLabel={list.error && list.rows.length === 0 ? 'The audit logs could not be loaded.' : NO_AUDIT_LOGS_TEXT}
             />
           </Box>
-          <Box sx={{ minHeight: 52, display: 'flex', alignItems: 'center', justifyContent: 'center', pt: 1.5 }}>
-            {list.error ? (
-              <Alert
-                severity="error"
-                sx={{ width: '100%' }}
-                action={
-                  <Button color="inherit" size="small" onClick={list.retry}>
-                    Retry
-                  </Button>
-                }
-              >
-                Failed to load audit logs: {list.error}
-              </Alert>
-            ) : list.isFetchingNextPage ? (
-              <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }} role="status">
-                <CircularProgress size={20} />
-                <Typography variant="body2" color="text.secondary">
-                  Loading more entries…
-                </Typography>
-              </Stack>
-            ) : list.hasNextPage ? (
-              <Button variant="outlined" onClick={list.requestMore}>
-                Load more
-              </Button>
-            ) : list.rows.length > 0 ? (
-              <Typography variant="body2" color="text.secondary">
-                End of the audit trail for these filters.
-              </Typography>
-            ) : null}
-          </Box>
+          <PagedListFooter
+            error={list.error ? `Failed to load audit logs: ${list.error}` : null}
+            onRetry={list.retry}
+            loadingMore={list.isFetchingNextPage}
+            loadingText="Loading more entries…"
+            hasMore={list.hasNextPage}
+            onLoadMore={list.requestMore}
+            hasRows={list.rows.length > 0}
+            endText="End of the audit trail for these filters."
+          />
         </Paper>
       </Stack>
     </Container>
