@@ -40,6 +40,11 @@ const typedHooks = {
 const consoleZones = [
   ...featureBoundaries,
   { target: './src/lib', from: ['./src/features', './src/app', './src/components'], message: 'src/lib holds pure helpers.' },
+  {
+    target: './src/components',
+    from: ['./src/features', './src/app'],
+    message: 'src/components is shared UI below the features and the app shell (the layout, which shows features, is src/app/layout).',
+  },
   { target: './src/api', from: ['./src/features', './src/components'], message: 'src/api is below the features.' },
   { target: './src/backend', from: ['./src/features', './src/components', './src/app'], message: 'Backends sit below the UI.' },
 ];
@@ -68,7 +73,12 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      // no-cycle follows imports by parsing the imported files: it reads only these (JavaScript alone by default).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.browser, ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
@@ -76,6 +86,10 @@ export default tseslint.config(
       'import-x/no-duplicates': 'error',
       'import-x/first': 'error',
       'import-x/no-self-import': 'error',
+      // A module never reaches itself through its imports: cycles make load order matter (a value read
+      // before its module ran is undefined) and usually mean a layer reaches up. Type-only imports do not
+      // count (they vanish at build time); packages are not followed.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'no-restricted-syntax': ['error', importMetaEnv],
     },
   },

@@ -7,9 +7,9 @@
 import { openDatabase } from '../server/src/db/open';
 import { migrate } from '../server/src/db/migrate';
 import type { Db } from '../server/src/db/types';
-import { firstLetter } from '../server/src/names/firstLetter';
+import { firstLetter } from '../contract/nameRules';
 import { buildListQuery, insertNameColumns, NATIONALITIES_SQL, NATIONALITY_COUNTS_SQL } from '../server/src/names/repository';
-import type { BulkImportColumns } from '../server/src/names/bulkImportRows';
+import type { BulkImportColumns } from '../contract/bulkImportRows';
 import type { NamesFilter } from '../server/src/names/nameInput';
 import { realNames, seededRandom } from './lib/realNames';
 import { medianMs, table, timed } from './lib/timing';

@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import type { BulkImportRow } from '../contract/wire';
 import { IMPORT_BATCH_SIZE, IMPORT_CHUNK_BYTES, IMPORT_CONCURRENCY } from '../src/features/bulkUpload/importConfig';
 import type { Db } from '../server/src/db/types';
-import { validateBulkImportRows, type BulkImportColumns } from '../server/src/names/bulkImportRows';
+import { validateBulkImportRows, type BulkImportColumns } from '../contract/bulkImportRows';
 import { insertNameColumns } from '../server/src/names/repository';
 import { startBackend, signInAdmin } from './lib/backend';
 import { distDir, importInChromium, type ChromiumImportResult } from './lib/importChromium';

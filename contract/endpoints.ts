@@ -4,7 +4,7 @@
 //
 // The rules that hold for every schema here (server/src/http/validators.ts enforces them):
 // - objects are closed: an unknown query parameter or body field is a 400 naming it, never ignored;
-// - query and path numbers are digits only ('0x10', '1e3', '+1', 'Infinity' are refused) and bounded;
+// - query and path numbers are plain digits ('0x10', '1e3', '+1', 'Infinity', '01' are refused: textRules.ts) and bounded;
 // - instants and days are bounded (textRules.ts), free text follows the one text rule (textRules.ts);
 // - in a query, an empty or blank parameter counts as absent (the console's forms send `?gender=`).
 import { Type, type Static, type TSchema } from 'typebox';
@@ -28,6 +28,12 @@ export const MAX_OFFSET = 999_999_999;
 const closed = <T extends Record<string, TSchema>>(properties: T) => Type.Object(properties, { additionalProperties: false });
 /** A query or body without parameters: still closed, so `?nationalty=irish` on it is refused. */
 export const NoQuery = closed({});
+/**
+ * The body of a POST that carries no data: none at all (the validator sees null) or an empty JSON object
+ * (the spec's migration call sends {} with a JSON header). A field is refused and named: a client must not
+ * believe it was applied.
+ */
+export const NoBody = Type.Union([closed({}), Type.Null()]);
 const whole = (minimum: number, maximum: number, extra: { default?: number } = {}) => Type.Integer({ minimum, maximum, ...extra });
 const count = Type.Integer({ minimum: 0 });
 const text = (maxLength: number) => Type.String({ maxLength });
@@ -199,6 +205,41 @@ export const AuditStatsSchema = Type.Object({
   total: count,
   byEvent: Type.Array(AuditCountSchema),
 });
+const auditEntryFields = {
+  /** the record's id within its source: rows are unique by (source, id), not by id alone */
+  id: Type.String(),
+  timestamp: isoText,
+  /** the app's event type, or the console's action name */
+  event: Type.String(),
+  /** the end user concerned: the app event's userId, or a console action's target when it is a user */
+  userId: nullable(Type.String()),
+};
+/** An event the mobile app wrote (spec 3, audit log). */
+export const AppAuditEntrySchema = Type.Object({
+  ...auditEntryFields,
+  source: Type.Literal('app'),
+  lastSwipeDate: nullable(Type.String()),
+  totalActiveTimeFormatted: nullable(Type.String()),
+});
+/** A write made through this console, recorded by the server in the same transaction as the change. */
+export const ConsoleAuditEntrySchema = Type.Object({
+  ...auditEntryFields,
+  source: Type.Literal('console'),
+  actor: Type.Object({ uid: Type.String(), email: Type.String() }),
+  /** what was changed: 'user', 'name', 'names', 'import', ... and its id when there is one */
+  targetType: Type.String(),
+  targetId: nullable(Type.String()),
+  before: Type.Unknown(),
+  after: Type.Unknown(),
+  details: Type.Unknown(),
+});
+export const AuditLogsPageSchema = Type.Object({
+  entries: Type.Array(Type.Union([AppAuditEntrySchema, ConsoleAuditEntrySchema])),
+  /** pass as `cursor` for the next page; null when there is none */
+  nextCursor: nullable(Type.String()),
+});
+/** The data of each `counts` event of GET /api/live/counts (server-sent events). */
+export const LiveCountsSchema = Type.Object({ users: count, acceptedConnections: count });
 export const ExportCountResponseSchema = Type.Object({ total: count });
 export const ExportRunRequestSchema = closed({
   kind: Type.Enum(['users', 'names', 'analytics', 'backup', 'audit-logs']),
@@ -367,12 +408,17 @@ export const AnalyticsAnswers = {
 // ---------------------------------------------------------------------------------------------------
 // The endpoints. Keys are 'METHOD /path' as Fastify registers them (with their prefix).
 
+// Dates are ISO 8601 instants; `...From` is inclusive, `...To` exclusive (so a day is [day, next day)).
 const USER_LIST_QUERY = closed({
+  /** case-insensitive substring of email, username, displayName or uid */
   search: Type.Optional(text(MAX_USER_SEARCH_LENGTH)),
   isPremium: Type.Optional(Type.Boolean()),
   accountActive: Type.Optional(Type.Boolean()),
+  /** true: has a connectedUserId; false: has none */
   connected: Type.Optional(Type.Boolean()),
+  /** equality with the record's preferredGender ('all' is a stored value too, the default) */
   preferredGender: Type.Optional(text(64)),
+  /** equality with the record's preferredNationality ('all' is a stored value too, the default) */
   preferredNationality: Type.Optional(text(64)),
   createdFrom: Type.Optional(instant),
   createdTo: Type.Optional(instant),
@@ -384,6 +430,18 @@ const USER_LIST_QUERY = closed({
   offset: Type.Optional(whole(0, MAX_OFFSET)),
   cursor: Type.Optional(text(2000)),
 });
+
+const AUDIT_LOGS_QUERY = closed({
+  /** only entries at or after this instant; absent: all time */
+  since: Type.Optional(instant),
+  /** equality with an app event (e.g. 'CANCELLATION') or a console action (e.g. 'user.update') */
+  event: Type.Optional(text(100)),
+  /** default 'all' */
+  source: Type.Optional(Type.Enum([...AUDIT_SOURCES])),
+  limit: Type.Optional(whole(1, MAX_AUDIT_LOG_PAGE_SIZE)),
+  cursor: Type.Optional(text(500)),
+});
+const AUDIT_STATS_QUERY = closed({ since: Type.Optional(instant), source: Type.Optional(Type.Enum([...AUDIT_SOURCES])) });
 
 const limitQuery = (fallback: number, min = 1) => closed({ limit: Type.Optional(whole(min, ANALYTICS_MAX_LIMIT, { default: fallback })) });
 const dayRangeQuery = closed({ startDate: Type.Optional(day), endDate: Type.Optional(day) });
@@ -406,7 +464,7 @@ const NamesQuerySchema = closed({
   offset: Type.Optional(whole(0, MAX_OFFSET, { default: 0 })),
 });
 
-const NameInputSchema = closed({
+export const NameInputSchema = closed({
   name: freeText(MAX_NAME_TEXT_LENGTH + 16),
   gender: Type.String({ maxLength: 16 }),
   nationality: freeText(MAX_NAME_TEXT_LENGTH + 16),
@@ -435,8 +493,8 @@ export const ENDPOINTS = {
   'POST /auth/sign-in': { querystring: NoQuery, body: SignInRequestSchema, response: { 200: SignInResponseSchema } },
   'GET /auth/account': { querystring: NoQuery, response: { 200: AuthAccountSchema } },
   'GET /auth/record': { querystring: NoQuery, response: { 200: UserRecordSchema } },
-  'POST /auth/renew': { querystring: NoQuery, response: { 200: RenewResponseSchema } },
-  'POST /auth/sign-out': { querystring: NoQuery, response: { 204: Type.Null() } },
+  'POST /auth/renew': { querystring: NoQuery, body: NoBody, response: { 200: RenewResponseSchema } },
+  'POST /auth/sign-out': { querystring: NoQuery, body: NoBody, response: { 204: Type.Null() } },
 
   // counts and health
   'GET /api/swipes/stats': { querystring: NoQuery, response: { 200: SwipeStatsSchema } },
@@ -462,38 +520,11 @@ export const ENDPOINTS = {
 
   // audit logs
   'GET /api/audit-logs': {
-    querystring: closed({
-      since: Type.Optional(instant),
-      event: Type.Optional(text(100)),
-      source: Type.Optional(Type.Enum([...AUDIT_SOURCES])),
-      limit: Type.Optional(whole(1, MAX_AUDIT_LOG_PAGE_SIZE)),
-      cursor: Type.Optional(text(500)),
-    }),
-    response: {
-      200: Type.Object({
-        entries: Type.Array(
-          Type.Object({
-            id: Type.String(),
-            timestamp: isoText,
-            event: Type.String(),
-            userId: nullable(Type.String()),
-            source: Type.Enum(['app', 'console']),
-            lastSwipeDate: Type.Optional(nullable(Type.String())),
-            totalActiveTimeFormatted: Type.Optional(nullable(Type.String())),
-            actor: Type.Optional(Type.Object({ uid: Type.String(), email: Type.String() })),
-            targetType: Type.Optional(Type.String()),
-            targetId: Type.Optional(nullable(Type.String())),
-            before: Type.Optional(Type.Unknown()),
-            after: Type.Optional(Type.Unknown()),
-            details: Type.Optional(Type.Unknown()),
-          }),
-        ),
-        nextCursor: nullable(Type.String()),
-      }),
-    },
+    querystring: AUDIT_LOGS_QUERY,
+    response: { 200: AuditLogsPageSchema },
   },
   'GET /api/audit-logs/stats': {
-    querystring: closed({ since: Type.Optional(instant), source: Type.Optional(Type.Enum([...AUDIT_SOURCES])) }),
+    querystring: AUDIT_STATS_QUERY,
     response: { 200: AuditStatsSchema },
   },
 
@@ -540,6 +571,7 @@ export const ENDPOINTS = {
   'POST /api/admin/import-runs/:id/undo': {
     params: Id,
     querystring: NoQuery,
+    body: NoBody,
     response: { 200: UndoImportRunResponseSchema },
   },
 
@@ -562,8 +594,9 @@ export const ENDPOINTS = {
   },
   'POST /api/export/runs': { querystring: NoQuery, body: ExportRunRequestSchema, response: { 201: ExportRunResponseSchema } },
   'POST /api/admin/migrate/add-random-seed-column': {
-    // No body schema: an absent body and {} are both fine (the route checks), anything else is refused.
+    // The route itself refuses a call without the JSON content header (415), as spec 7 sends one.
     querystring: NoQuery,
+    body: NoBody,
     response: { 200: MigrationResponseSchema },
   },
   'GET /api/admin/database-overview': { querystring: NoQuery, response: { 200: DatabaseOverviewSchema } },
@@ -636,4 +669,6 @@ export function routeSchema<E extends Endpoint>(endpoint: E): (typeof ENDPOINTS)
 export type NamesQueryParams = Static<typeof NamesQuerySchema>;
 export type NameInputBody = Static<typeof NameInputSchema>;
 export type UserListQuery = Static<typeof USER_LIST_QUERY>;
+export type AuditLogsQueryParams = Static<typeof AUDIT_LOGS_QUERY>;
+export type AuditStatsQueryParams = Static<typeof AUDIT_STATS_QUERY>;
 export type ImportRunConsoleReportBody = Static<typeof ImportRunConsoleReportSchema>;

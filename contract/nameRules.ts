@@ -16,6 +16,21 @@ export function cleanText(value: string): string {
   return value.normalize('NFC').trim();
 }
 
+/** Gender and nationality are compared and stored trimmed and lower-cased (spec 5). */
+export function cleanKey(value: string): string {
+  return cleanText(value).toLowerCase();
+}
+
+/**
+ * The letter a name files under for the Manage Names letter filter: its first character, upper-cased
+ * by JavaScript (independent of the database collation). Á, É, Í, Ó, Ú, Ý, Æ and Ö are letters of their
+ * own, so "Ásta" files under Á, never under A. Stored in names.first_letter.
+ */
+export function firstLetter(name: string): string {
+  const first = Array.from(name.trim())[0] ?? '';
+  return first.toLocaleUpperCase('is');
+}
+
 // Latin digraphs whose first letter, capitalized, has its own title-case form ("ǆ" -> "ǅ", not "Ǆ").
 const TITLE_CASE: Record<string, string> = {
   Ǆ: 'ǅ',

@@ -23,6 +23,15 @@ export function describeFreeTextProblem(field: string, value: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Numbers written in a query or a path. Plain decimal digits only, at most 15 (what a JS number holds
+// exactly), no leading zero: '0x10', '1e3', '+1', ' 12 ', 'Infinity', '1e309' and '01' each read as another
+// number than the text shows (or none), so a client that sends one has a bug to be told about.
+
+export const WHOLE_NUMBER_TEXT = /^-?(0|[1-9]\d{0,14})$/;
+export const DECIMAL_NUMBER_TEXT = /^-?(0|[1-9]\d{0,14})(\.\d{1,15})?$/;
+export const NUMBER_TEXT_RULE = 'must be a number written in plain digits, without a leading zero';
+
+// ---------------------------------------------------------------------------------------------------
 // Instants and days. Bounded years: PostgreSQL has no year 0 (a '0000-...' instant failed there as a
 // 500), and nothing in this console happened before 1900 or will after 2999.
 

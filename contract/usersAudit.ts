@@ -1,7 +1,19 @@
 // Wire contract of User Management and Audit Logs (issue 9): the /api routes of the reference backend and
 // the shapes the document ports return in both backends. Types and constants only: the server imports it too.
 import type { Static } from 'typebox';
-import type { AuditCountSchema, AuditStatsSchema, DeleteUserResponseSchema, UserFlagsUpdateSchema, UsersPageSchema } from './endpoints';
+import type {
+  AppAuditEntrySchema,
+  AuditLogsQueryParams,
+  AuditStatsQueryParams,
+  AuditCountSchema,
+  AuditLogsPageSchema,
+  AuditStatsSchema,
+  ConsoleAuditEntrySchema,
+  DeleteUserResponseSchema,
+  UserFlagsUpdateSchema,
+  UserListQuery,
+  UsersPageSchema,
+} from './endpoints';
 import type { UserRecord } from './wire';
 
 // ---------------------------------------------------------------------------------------------------
@@ -21,43 +33,23 @@ export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 export type SortOrder = 'asc' | 'desc';
 
 /**
- * Filters of the user list. Every field is optional; an absent field does not filter.
- * Dates are ISO 8601 instants; `...From` is inclusive, `...To` exclusive (so a day is [day, next day)).
+ * Filters of the user list: GET /api/users's query without its sort and paging. Every field is optional;
+ * an absent field does not filter.
  */
-export interface UserFilters {
-  /** Case-insensitive substring of email, username, displayName or uid. */
-  search?: string;
-  isPremium?: boolean;
-  accountActive?: boolean;
-  /** true: has a connectedUserId; false: has none. */
-  connected?: boolean;
-  /** Equality with the record's preferredGender ('all' is a stored value too, the default). */
-  preferredGender?: string;
-  /** Equality with the record's preferredNationality ('all' is a stored value too, the default). */
-  preferredNationality?: string;
-  createdFrom?: string;
-  createdTo?: string;
-  lastActiveFrom?: string;
-  lastActiveTo?: string;
-}
+export type UserFilters = Omit<UserListQuery, 'sort' | 'order' | 'limit' | 'offset' | 'cursor'>;
 
 /**
  * GET /api/users query (all as query-string parameters; booleans as 'true' / 'false').
  * Paging: either `offset` (page jumps of the grid) or `cursor` (the `nextCursor` of the previous page:
  * Show All and exports read on with it, never losing or repeating a row). Not both.
  * Sort: `sort` (default createdAt) and `order` (default desc); uid breaks ties. Records without the sort
- * value (e.g. never active) come last in either order.
+ * value (e.g. never active) come last in either order. Limit 1..MAX_USER_PAGE_SIZE, default
+ * DEFAULT_USER_PAGE_SIZE.
  */
-export interface UsersQuery extends UserFilters {
-  sort?: UserSortField;
-  order?: SortOrder;
-  /** 1..MAX_USER_PAGE_SIZE, default DEFAULT_USER_PAGE_SIZE. */
-  limit?: number;
-  offset?: number;
-  cursor?: string;
-  /** The `previousCursor` of the page after the one wanted (backends that give one: Firebase mode). */
+export type UsersQuery = UserListQuery & {
+  /** The `previousCursor` of the page after the one wanted (backends that give one: Firebase mode; not on the wire). */
   before?: string;
-}
+};
 
 export type UsersPage = Static<typeof UsersPageSchema>;
 
@@ -92,60 +84,17 @@ export type AuditSource = (typeof AUDIT_SOURCES)[number];
  * GET /api/audit-logs query. Ordered by timestamp descending (then source, then id descending), in pages of
  * `limit` (default AUDIT_LOG_PAGE_SIZE) read on with `cursor` (never an offset).
  */
-export interface AuditLogsQuery {
-  /** ISO instant: only entries at or after it. Absent: all time. */
-  since?: string;
-  /** Equality with an app event (e.g. 'CANCELLATION') or a console action (e.g. 'user.update'). */
-  event?: string;
-  /** Default 'all'. */
-  source?: AuditSource;
-  limit?: number;
-  cursor?: string;
-}
-
-interface AuditEntryBase {
-  /** The record's id within its source: rows are unique by (source, id), not by id alone. */
-  id: string;
-  /** ISO instant. */
-  timestamp: string;
-  /** The app's event type, or the console's action name. */
-  event: string;
-  /** The end user concerned: the app event's userId, or a console action's target when it is a user. */
-  userId: string | null;
-}
+export type AuditLogsQuery = AuditLogsQueryParams;
 
 /** An event the mobile app wrote (spec 3, audit log). */
-export interface AppAuditEntry extends AuditEntryBase {
-  source: 'app';
-  lastSwipeDate: string | null;
-  totalActiveTimeFormatted: string | null;
-}
-
+export type AppAuditEntry = Static<typeof AppAuditEntrySchema>;
 /** A write made through this console, recorded by the server in the same transaction as the change. */
-export interface ConsoleAuditEntry extends AuditEntryBase {
-  source: 'console';
-  actor: { uid: string; email: string };
-  /** What was changed: 'user', 'name', 'names', 'import', ... and its id when there is one. */
-  targetType: string;
-  targetId: string | null;
-  before: unknown;
-  after: unknown;
-  details: unknown;
-}
-
+export type ConsoleAuditEntry = Static<typeof ConsoleAuditEntrySchema>;
 export type AuditEntry = AppAuditEntry | ConsoleAuditEntry;
-
-export interface AuditLogsPage {
-  entries: AuditEntry[];
-  /** Pass as `cursor` for the next page; null when there is none. */
-  nextCursor: string | null;
-}
+export type AuditLogsPage = Static<typeof AuditLogsPageSchema>;
 
 /** GET /api/audit-logs/stats query: the same range, event-less (it counts every event type). */
-export interface AuditStatsQuery {
-  since?: string;
-  source?: AuditSource;
-}
+export type AuditStatsQuery = AuditStatsQueryParams;
 
 export type AuditEventCount = Static<typeof AuditCountSchema>;
 

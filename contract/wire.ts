@@ -7,8 +7,11 @@ import type {
   AuthAccountSchema,
   BulkImportResponseSchema,
   DocumentCountsSchema,
+  LiveCountsSchema,
+  NameInputBody,
   NameRecordSchema,
   NamesPageResponseSchema,
+  NamesQueryParams,
   NationalityCountSchema,
   NotificationSettingsSchema,
   RenewResponseSchema,
@@ -25,20 +28,14 @@ export const GENDERS: readonly Gender[] = ['male', 'female', 'unisex'];
 /** A name as GET /names returns it (random_seed once the Database Admin migration ran). */
 export type NameRecord = Static<typeof NameRecordSchema>;
 
-export interface NameInput {
-  name: string;
-  gender: Gender;
-  nationality: string;
-}
+/** POST /names and PUT /names/:id as the console sends them: the wire body, its gender one of the three. */
+export type NameInput = NameInputBody & { gender: Gender };
 
-/** GET /names query. 'all' (or absent) means no filter; alphabetFilter 'All' (or absent) likewise. */
-export interface NamesQuery {
-  gender?: Gender | 'all';
-  nationality?: string;
-  limit: number;
-  offset: number;
-  alphabetFilter?: string;
-}
+/**
+ * GET /names as the console asks it: the wire query, always with a page. 'all' (or absent) means no filter;
+ * alphabetFilter 'All' (or absent) likewise.
+ */
+export type NamesQuery = NamesQueryParams & { gender?: Gender | 'all'; limit: number; offset: number };
 
 /**
  * GET /names from the reference backend: the page, and how many names match the filters in all.
@@ -55,12 +52,11 @@ export type SwipeStats = Static<typeof SwipeStatsSchema>;
 
 export type SystemHealth = Static<typeof SystemHealthSchema>;
 
-export interface BulkImportRow {
-  name: string;
-  gender: Gender;
-  nationality: string;
-  createdAt: string;
-}
+/**
+ * A row of POST /admin/names/bulk-import as the console sends it: a name's input and when it was imported.
+ * The envelope's schema leaves rows to the row rule (bulkImportRows.ts), which names each problem's row.
+ */
+export type BulkImportRow = NameInput & { createdAt: string };
 
 export interface BulkImportRequest {
   names: BulkImportRow[];
@@ -123,10 +119,7 @@ export type SignInResponse = Static<typeof SignInResponseSchema>;
 export type RenewResponse = Static<typeof RenewResponseSchema>;
 
 /** Live counts pushed by GET /api/live/counts (server-sent events, event name `counts`). */
-export interface LiveCounts {
-  users: number;
-  acceptedConnections: number;
-}
+export type LiveCounts = Static<typeof LiveCountsSchema>;
 
 /** GET /api/documents/counts: document-store counts, the dashboard's fallback for names and swipes. */
 export type DocumentCounts = Static<typeof DocumentCountsSchema>;

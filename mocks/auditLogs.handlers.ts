@@ -2,7 +2,8 @@
 // the Audit Logs screen can be tested through the local adapter's real HTTP path. Filtering, paging and
 // counting reuse the in-memory port (mocks/fakeUsersAudit.ts).
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import type { AuditEntry, AuditLogsQuery, AuditSource } from '../contract/usersAudit';
+import type { AuditEntry } from '../contract/usersAudit';
+import { checkedRequest } from './contract';
 import { createFakeAuditLogs } from './fakeUsersAudit';
 
 const APP_EVENTS = ['USER_CREATED', 'SUBSCRIPTION_START', 'SUBSCRIPTION_END', 'CANCELLATION', 'ACCOUNT_DELETED'];
@@ -51,30 +52,17 @@ export const auditDb = {
 };
 auditDb.reset();
 
-function query(params: URLSearchParams): AuditLogsQuery {
-  const q: AuditLogsQuery = {};
-  const since = params.get('since');
-  const event = params.get('event');
-  const source = params.get('source');
-  const limit = params.get('limit');
-  const cursor = params.get('cursor');
-  if (since) q.since = since;
-  if (event) q.event = event;
-  if (source) q.source = source as AuditSource;
-  if (limit) q.limit = Number(limit);
-  if (cursor) q.cursor = cursor;
-  return q;
-}
-
 export const auditLogsHandlers: HttpHandler[] = [
   http.get('*/api/audit-logs/stats', async ({ request }) => {
-    const params = new URL(request.url).searchParams;
-    auditDb.statsRequests.push(params);
-    return HttpResponse.json(await createFakeAuditLogs(auditDb.entries).auditStats(query(params)));
+    auditDb.statsRequests.push(new URL(request.url).searchParams);
+    const checked = await checkedRequest('GET /api/audit-logs/stats', { request });
+    if (checked instanceof Response) return checked;
+    return HttpResponse.json(await createFakeAuditLogs(auditDb.entries).auditStats(checked.query));
   }),
   http.get('*/api/audit-logs', async ({ request }) => {
-    const params = new URL(request.url).searchParams;
-    auditDb.pageRequests.push(params);
-    return HttpResponse.json(await createFakeAuditLogs(auditDb.entries).pageAuditLogs(query(params)));
+    auditDb.pageRequests.push(new URL(request.url).searchParams);
+    const checked = await checkedRequest('GET /api/audit-logs', { request });
+    if (checked instanceof Response) return checked;
+    return HttpResponse.json(await createFakeAuditLogs(auditDb.entries).pageAuditLogs(checked.query));
   }),
 ];

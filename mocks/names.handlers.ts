@@ -1,13 +1,8 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import {
-  GENDERS,
-  type ApiErrorBody,
-  type Gender,
-  type NameInput,
-  type NameRecord,
-  type NamesResponse,
-  type NationalityCount,
-} from '../contract/wire';
+import { firstLetter } from '../contract/nameRules';
+import { nameValuesOf, namesFilterOf, type NameValues, type NamesFilter } from '../contract/namesInput';
+import type { ApiErrorBody, NameRecord, NamesResponse, NationalityCount } from '../contract/wire';
+import { checkedRequest, checkRequest, refusedBy } from './contract';
 import { makeNameFixtures } from './names.fixtures';
 
 /**
@@ -32,60 +27,45 @@ export const namesDb = {
   },
 };
 
-/** The letter a name files under: Á É Í Ó Ú Ý Æ Ö are letters of their own (as server/src/names/firstLetter.ts). */
-export function nameFirstLetter(name: string): string {
-  return (Array.from(name.trim())[0] ?? '').toLocaleUpperCase('is');
+function notFound(id: string | number) {
+  return HttpResponse.json<ApiErrorBody>({ error: 'not_found', message: `Name ${id} not found` }, { status: 404 });
 }
-
-/** Ids one POST /names/bulk-delete may carry, as the reference backend enforces. */
-export const MAX_BULK_DELETE_IDS = 1000;
 
 function byName(a: NameRecord, b: NameRecord) {
   return a.name.localeCompare(b.name, 'is') || a.id - b.id;
 }
 
-function badRequest(message: string, field?: string) {
-  return HttpResponse.json<ApiErrorBody>({ error: 'bad_request', message, ...(field ? { field } : {}) }, { status: 400 });
-}
-
-function notFound(id: string) {
-  return HttpResponse.json<ApiErrorBody>({ error: 'not_found', message: `Name ${id} not found` }, { status: 404 });
-}
-
-/** Every name matching the filters of these query parameters, in the server's order. */
-function matchingNames(params: URLSearchParams): NameRecord[] {
-  const gender = params.get('gender') ?? 'all';
-  const nationality = (params.get('nationality') ?? 'all').toLowerCase();
-  const letter = params.get('alphabetFilter') ?? 'All';
+/** Every name matching the filters, in the server's order. */
+function matchingNames(filter: NamesFilter): NameRecord[] {
   return namesDb.records
-    .filter((r) => gender === 'all' || r.gender === gender)
-    .filter((r) => nationality === 'all' || r.nationality === nationality)
-    .filter((r) => letter === 'All' || nameFirstLetter(r.name) === letter.toLocaleUpperCase('is'))
+    .filter((r) => filter.gender === undefined || r.gender === filter.gender)
+    .filter((r) => filter.nationality === undefined || r.nationality === filter.nationality)
+    .filter((r) => filter.letter === undefined || firstLetter(r.name) === filter.letter)
     .sort(byName);
 }
 
-/** The filtered, ordered page GET /names answers for these query parameters. */
+/** The page GET /names reads for these parameters and the total of its filters, or the server's 400. */
+function namesPage(params: URLSearchParams): { names: NameRecord[]; total: number } | Response {
+  const checked = checkRequest('GET /api/names', { query: params });
+  if (checked instanceof Response) return checked;
+  const filter = refusedBy(namesFilterOf(checked.query));
+  if (filter instanceof Response) return filter;
+  const matching = matchingNames(filter);
+  return { names: matching.slice(filter.offset, filter.offset + filter.limit), total: matching.length };
+}
+
+/** The names of the page GET /names answers, for tests that answer in another shape. */
 export function queryNames(params: URLSearchParams): NameRecord[] {
-  const limit = Math.min(Math.max(Number(params.get('limit') ?? 50) || 50, 1), 1000);
-  const offset = Math.max(Number(params.get('offset') ?? 0) || 0, 0);
-  return matchingNames(params).slice(offset, offset + limit);
+  const page = namesPage(params);
+  if (page instanceof Response) throw new Error(`GET /names?${params} is refused by the contract`);
+  return page.names;
 }
 
-/** GET /names as the reference backend answers it: the page and the total of the filters. */
-export function namesResponse(params: URLSearchParams): NamesResponse {
-  const names = queryNames(params);
-  if (namesDb.listShape === 'list') return names;
-  return { names, total: matchingNames(params).length, totalIsEstimate: namesDb.estimateTotals };
-}
-
-function readInput(body: unknown): NameInput | Response {
-  const b = (body ?? {}) as Record<string, unknown>;
-  for (const field of ['name', 'gender', 'nationality'] as const) {
-    if (typeof b[field] !== 'string' || (b[field] as string).trim() === '') return badRequest(`${field} is required`, field);
-  }
-  if (!(GENDERS as readonly string[]).includes(b.gender as string))
-    return badRequest(`gender must be one of ${GENDERS.join(', ')}`, 'gender');
-  return { name: (b.name as string).trim(), gender: b.gender as Gender, nationality: (b.nationality as string).trim().toLowerCase() };
+/** GET /names as the reference backend answers it (the page and the total of the filters), or its 400. */
+export function namesResponse(params: URLSearchParams): NamesResponse | Response {
+  const page = namesPage(params);
+  if (page instanceof Response || namesDb.listShape === 'list') return page instanceof Response ? page : page.names;
+  return { ...page, totalIsEstimate: namesDb.estimateTotals };
 }
 
 function nationalities(): string[] {
@@ -101,47 +81,53 @@ export const namesHandlers: HttpHandler[] = [
     return HttpResponse.json<NationalityCount[]>(nationalities().map((name) => ({ name, count: counts.get(name) ?? 0 })));
   }),
 
-  http.get('*/api/names', ({ request }) => HttpResponse.json(namesResponse(new URL(request.url).searchParams))),
+  http.get('*/api/names', ({ request }) => {
+    const answer = namesResponse(new URL(request.url).searchParams);
+    return answer instanceof Response ? answer : HttpResponse.json(answer);
+  }),
 
   http.post('*/api/names/bulk-delete', async ({ request }) => {
-    const body = (await request.json().catch(() => null)) as { nameIds?: unknown } | null;
-    const ids = body?.nameIds;
-    if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => Number.isInteger(id))) {
-      return badRequest('nameIds must be a non-empty list of ids', 'nameIds');
-    }
-    // The reference backend's cap (server/src/names/validation.ts MAX_BULK_DELETE_IDS).
-    if (ids.length > MAX_BULK_DELETE_IDS) return badRequest(`nameIds may hold at most ${MAX_BULK_DELETE_IDS} ids per request`, 'nameIds');
+    const checked = await checkedRequest('POST /api/names/bulk-delete', { request });
+    if (checked instanceof Response) return checked;
+    const ids = checked.body.nameIds;
     namesDb.bulkDeleteRequests.push(ids.length);
-    const doomed = new Set(ids as number[]);
+    const doomed = new Set(ids);
     const before = namesDb.records.length;
     namesDb.records = namesDb.records.filter((r) => !doomed.has(r.id));
     return HttpResponse.json({ deletedCount: before - namesDb.records.length });
   }),
 
   http.post('*/api/names', async ({ request }) => {
-    const input = readInput(await request.json().catch(() => null));
+    const checked = await checkedRequest('POST /api/names', { request });
+    if (checked instanceof Response) return checked;
+    const input = refusedBy(nameValuesOf(checked.body));
     if (input instanceof Response) return input;
     const id = namesDb.nextId++;
-    const record: NameRecord = { id, name_id: id, ...input, created_at: new Date().toISOString() };
+    const record: NameRecord = { id, name_id: id, ...nameInputOf(input), created_at: new Date().toISOString() };
     namesDb.records.push(record);
     return HttpResponse.json(record, { status: 201 });
   }),
 
   http.put('*/api/names/:id', async ({ request, params }) => {
-    const id = String(params.id);
-    const index = namesDb.records.findIndex((r) => String(r.id) === id);
-    if (index < 0) return notFound(id);
-    const input = readInput(await request.json().catch(() => null));
+    const checked = await checkedRequest('PUT /api/names/:id', { request, params });
+    if (checked instanceof Response) return checked;
+    const index = namesDb.records.findIndex((r) => r.id === checked.params.id);
+    if (index < 0) return notFound(checked.params.id);
+    const input = refusedBy(nameValuesOf(checked.body));
     if (input instanceof Response) return input;
-    const updated = { ...namesDb.records[index], ...input };
+    const updated = { ...namesDb.records[index], ...nameInputOf(input) };
     namesDb.records[index] = updated;
     return HttpResponse.json(updated);
   }),
 
-  http.delete('*/api/names/:id', ({ params }) => {
-    const id = String(params.id);
+  http.delete('*/api/names/:id', async ({ request, params }) => {
+    const checked = await checkedRequest('DELETE /api/names/:id', { request, params });
+    if (checked instanceof Response) return checked;
     const before = namesDb.records.length;
-    namesDb.records = namesDb.records.filter((r) => String(r.id) !== id);
-    return namesDb.records.length === before ? notFound(id) : new HttpResponse(null, { status: 204 });
+    namesDb.records = namesDb.records.filter((r) => r.id !== checked.params.id);
+    return namesDb.records.length === before ? notFound(checked.params.id) : new HttpResponse(null, { status: 204 });
   }),
 ];
+
+/** What a name record keeps of the checked input (its first letter is the server's index column). */
+const nameInputOf = ({ name, gender, nationality }: NameValues) => ({ name, gender, nationality });

@@ -1,7 +1,8 @@
 // msw handlers answering like the reference backend's /auth endpoints, with two fixture accounts.
 import { http, HttpResponse } from 'msw';
-import type { AuthAccount, SignInRequest, SignInResponse, UserRecord } from '../contract/wire';
+import type { AuthAccount, SignInResponse, UserRecord } from '../contract/wire';
 import { config } from '../jest/env.mock';
+import { checkedRequest } from './contract';
 import { makeUserRecord } from './fakeBackend';
 
 export const authUrl = (path: string) => `${config.authBaseUrl}/${path}`;
@@ -42,8 +43,10 @@ const unauthorized = () => HttpResponse.json({ error: 'unauthorized', message: '
 
 export const sessionHandlers = [
   http.post(authUrl('sign-in'), async ({ request }) => {
-    const body = (await request.json()) as Partial<SignInRequest>;
-    const match = fixtureAccounts.find((a) => a.account.email === body.email?.toLowerCase() && a.password === body.password);
+    const checked = await checkedRequest('POST /auth/sign-in', { request });
+    if (checked instanceof Response) return checked;
+    const { email, password } = checked.body;
+    const match = fixtureAccounts.find((a) => a.account.email === email.toLowerCase() && a.password === password);
     if (!match) return HttpResponse.json({ error: 'invalid_credentials', message: 'Invalid email or password' }, { status: 401 });
     return HttpResponse.json<SignInResponse>({ token: match.token, expiresAt: FIXTURE_EXPIRES_AT, account: match.account });
   }),
@@ -58,5 +61,8 @@ export const sessionHandlers = [
       ? HttpResponse.json(match.record)
       : HttpResponse.json({ error: 'not_found', message: 'No record' }, { status: 404 });
   }),
-  http.post(authUrl('sign-out'), () => new HttpResponse(null, { status: 204 })),
+  http.post(authUrl('sign-out'), async ({ request }) => {
+    const checked = await checkedRequest('POST /auth/sign-out', { request });
+    return checked instanceof Response ? checked : new HttpResponse(null, { status: 204 });
+  }),
 ];

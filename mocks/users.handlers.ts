@@ -4,6 +4,7 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { ApiErrorBody, UserRecord } from '../contract/wire';
 import type { UsersQuery } from '../contract/usersAudit';
+import { checkedRequest, checkRequest } from './contract';
 import { createFakeUserManagement } from './fakeUsersAudit';
 import { makeUserRecord } from './fakeBackend';
 
@@ -57,32 +58,24 @@ export const usersDb = {
 };
 usersDb.reset();
 
-function badRequest(message: string, field?: string) {
-  return HttpResponse.json<ApiErrorBody>({ error: 'bad_request', message, ...(field ? { field } : {}) }, { status: 400 });
-}
 function notFound(message: string) {
   return HttpResponse.json<ApiErrorBody>({ error: 'not_found', message }, { status: 404 });
 }
 
-const BOOLEAN_PARAMS = ['isPremium', 'accountActive', 'connected'] as const;
-const NUMBER_PARAMS = ['limit', 'offset'] as const;
-
-/** The query string as the reference backend reads it. */
+/** The query string as the reference backend reads it once its schema passed. */
 export function usersQueryFromParams(params: URLSearchParams): UsersQuery {
-  const query: Record<string, unknown> = {};
-  for (const [key, value] of params) {
-    if ((BOOLEAN_PARAMS as readonly string[]).includes(key)) query[key] = value === 'true';
-    else if ((NUMBER_PARAMS as readonly string[]).includes(key)) query[key] = Number(value);
-    else query[key] = value;
-  }
-  return query as UsersQuery;
+  const checked = checkRequest('GET /api/users', { query: params });
+  if (checked instanceof Response) throw new Error(`GET /api/users?${params} is refused by the contract`);
+  return checked.query;
 }
 
 export const usersHandlers: HttpHandler[] = [
   http.get('*/api/users', async ({ request }) => {
     const params = new URL(request.url).searchParams;
     usersDb.listRequests.push(params);
-    const page = await createFakeUserManagement(usersDb.records).listUsers(usersQueryFromParams(params));
+    const checked = checkRequest('GET /api/users', { query: params });
+    if (checked instanceof Response) return checked;
+    const page = await createFakeUserManagement(usersDb.records).listUsers(checked.query);
     const limit = usersDb.totalCountLimit;
     if (limit !== null && page.total !== null && page.total > limit)
       return HttpResponse.json({ ...page, total: limit, totalIsLowerBound: true });
@@ -90,29 +83,27 @@ export const usersHandlers: HttpHandler[] = [
   }),
 
   http.patch('*/api/users/:uid', async ({ request, params }) => {
-    const uid = String(params.uid);
-    const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
-    if (!body || typeof body !== 'object') return badRequest('body must be an object');
-    const unknown = Object.keys(body).find((k) => k !== 'isPremium' && k !== 'accountActive');
-    if (unknown) return badRequest(`${unknown} cannot be changed here`, unknown);
-    for (const key of ['isPremium', 'accountActive'] as const) {
-      if (key in body && typeof body[key] !== 'boolean') return badRequest(`${key} must be true or false`, key);
-    }
-    if (!('isPremium' in body) && !('accountActive' in body)) return badRequest('isPremium or accountActive is required');
+    const checked = await checkedRequest('PATCH /api/users/:uid', { request, params });
+    if (checked instanceof Response) return checked;
+    const { uid } = checked.params;
     if (!usersDb.records.has(uid)) return notFound(`User ${uid} not found`);
-    return HttpResponse.json(await createFakeUserManagement(usersDb.records).updateUserFlags(uid, body));
+    return HttpResponse.json(await createFakeUserManagement(usersDb.records).updateUserFlags(uid, checked.body));
   }),
 
-  http.delete('*/api/users/:uid', async ({ params }) => {
-    const uid = String(params.uid);
+  http.delete('*/api/users/:uid', async ({ request, params }) => {
+    const checked = await checkedRequest('DELETE /api/users/:uid', { request, params });
+    if (checked instanceof Response) return checked;
+    const { uid } = checked.params;
     if (!usersDb.records.has(uid)) return notFound(`User ${uid} not found`);
     usersDb.swipeTotals.delete(uid);
     return HttpResponse.json(await createFakeUserManagement(usersDb.records).deleteUser(uid));
   }),
 
-  http.get('*/api/analytics/user-swipes/:id', async ({ params }) => {
+  http.get('*/api/analytics/user-swipes/:id', async ({ request, params }) => {
     const uid = String(params.id);
     usersDb.swipeRequests.push(uid);
+    const checked = await checkedRequest('GET /api/analytics/user-swipes/:id', { request, params });
+    if (checked instanceof Response) return checked;
     if (usersDb.swipeDelayMs) await delay(usersDb.swipeDelayMs);
     if (!usersDb.records.has(uid)) return notFound(`User ${uid} not found`);
     const total = usersDb.swipeTotals.get(uid) ?? 0;

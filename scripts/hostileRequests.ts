@@ -30,7 +30,21 @@ const YEAR_ZERO = [
   '2026-02-30',
   '2026-13-01T00:00:00Z',
 ];
-const BAD_NUMBERS = ['1e309', 'Infinity', '-Infinity', 'NaN', '0x10', '1e3', '+1', '1.5', '-1', '99999999999999999999', '0b1', '1_000'];
+const BAD_NUMBERS = [
+  '1e309',
+  'Infinity',
+  '-Infinity',
+  'NaN',
+  '0x10',
+  '1e3',
+  '+1',
+  '1.5',
+  '-1',
+  '99999999999999999999',
+  '0b1',
+  '1_000',
+  '01',
+];
 
 /** GET routes with their query parameters, to misspell and to feed bad values. */
 const GET_ROUTES: { url: string; numbers: string[]; instants: string[] }[] = [
@@ -116,7 +130,7 @@ function build(): HostileRequest[] {
       body: `{"names":[],"runId":${runId}}`,
       expect: 'refused',
     });
-  for (const id of ['1e308', '12345678901234567890', '0x10', '1e3', '+1', 'Infinity', '0', '-1'])
+  for (const id of ['1e308', '12345678901234567890', '0x10', '1e3', '+1', 'Infinity', '0', '-1', '01'])
     for (const [method, url] of [
       ['GET', `/api/admin/import-runs/${id}`],
       ['PUT', `/api/names/${id}`],

@@ -22,7 +22,7 @@ export const mutationModules = {
     tests: ['contract/csvRows.test.ts', 'server/test/bulkImport.validation.test.ts'],
   },
   'import insert': {
-    mutate: ['server/src/names/importInsert.ts', 'server/src/names/bulkImportRows.ts', 'server/src/names/normalize.ts'],
+    mutate: ['server/src/names/importInsert.ts', 'contract/bulkImportRows.ts', 'contract/namesInput.ts'],
     tests: ['server/test/bulkImport.routes.test.ts', 'server/test/bulkImport.validation.test.ts', 'server/test/names.validation.test.ts'],
   },
   'tokens, sessions, guard': {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../server/src/db/types';
-import { firstLetter } from '../../server/src/names/firstLetter';
+import { firstLetter } from '../../contract/nameRules';
 import { realNames } from './realNames';
 
 export interface ScaleCounts {

@@ -15,7 +15,7 @@
 //   carol  Noah   like     7.0 s  d1 11:00   session 2: exactly 30 min later starts a new session
 //   dave   Emma   dislike  0.9 s  d2 12:00
 import type { Db } from '../src/db/types';
-import { firstLetter } from '../src/names/firstLetter';
+import { firstLetter } from '../../contract/nameRules';
 
 export const USERS = ['u-alice', 'u-bob', 'u-carol', 'u-dave'] as const;
 export const NAMES = [

@@ -1,5 +1,5 @@
 import { normalizeCsvRow } from '../../contract/csvRows';
-import { parseIsoDate, validateBulkImportRows } from '../src/names/bulkImportRows';
+import { parseIsoDate, validateBulkImportRows } from '../../contract/bulkImportRows';
 
 const NOW = new Date('2025-06-01T12:00:00.000Z');
 const row = (overrides: Record<string, unknown> = {}) => ({

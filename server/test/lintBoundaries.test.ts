@@ -26,6 +26,27 @@ const probes: Record<string, { file: string; code: string }> = {
     code: "import { useSelector } from 'react-redux';\nexport const x = useSelector;\n",
   },
   libOnFeature: { file: 'src/lib/probe.ts', code: "import { jobPercent } from '../features/jobs';\nexport const x = jobPercent;\n" },
+  componentsOnFeature: {
+    file: 'src/components/probe.ts',
+    code: "import { selectSession } from '../features/session';\nexport const x = selectSession;\n",
+  },
+  componentsOnApp: {
+    file: 'src/components/probe.ts',
+    code: "import { adminPages } from '../app/adminPages';\nexport const x = adminPages;\n",
+  },
+  layoutOnFeature: {
+    file: 'src/app/layout/probe.ts',
+    code: "import { selectSession } from '../../features/session';\nexport const x = selectSession;\n",
+  },
+  // The probe stands in for namesSlice.ts, which namesUrl.ts imports: a cycle of two real modules.
+  importCycle: {
+    file: 'src/features/names/namesSlice.ts',
+    code: "import { namesUrlView } from './namesUrl';\nexport const x = namesUrlView;\n",
+  },
+  typeOnlyCycle: {
+    file: 'src/features/names/namesSlice.ts',
+    code: "import type { namesUrlView } from './namesUrl';\nexport type X = typeof namesUrlView;\n",
+  },
   serverOnConsole: { file: 'server/src/probe.ts', code: "import { routes } from '../../src/app/routes';\nexport const x = routes;\n" },
   serverTestOnConsole: { file: 'server/test/probe.ts', code: "import { routes } from '../../src/app/routes';\nexport const x = routes;\n" },
   contractOnConsole: { file: 'contract/probe.ts', code: "import { config } from '../src/config/env';\nexport const x = config;\n" },
@@ -65,6 +86,9 @@ test.each([
   ['envOutsideConfig', 'no-restricted-syntax'],
   ['untypedHooks', 'no-restricted-imports'],
   ['libOnFeature', 'import-x/no-restricted-paths'],
+  ['componentsOnFeature', 'import-x/no-restricted-paths'],
+  ['componentsOnApp', 'import-x/no-restricted-paths'],
+  ['importCycle', 'import-x/no-cycle'],
   ['serverOnConsole', 'import-x/no-restricted-paths'],
   ['serverTestOnConsole', 'import-x/no-restricted-paths'],
   ['contractOnConsole', 'import-x/no-restricted-paths'],
@@ -74,6 +98,6 @@ test.each([
   expect(rulesHit[probe]).toContain(rule);
 });
 
-test.each(['featureIndex', 'firebaseInAdapter', 'serverOnContract'])('%s is allowed', (probe) => {
+test.each(['featureIndex', 'firebaseInAdapter', 'serverOnContract', 'layoutOnFeature', 'typeOnlyCycle'])('%s is allowed', (probe) => {
   expect(rulesHit[probe]).toEqual([]);
 });

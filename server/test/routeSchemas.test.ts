@@ -2,7 +2,7 @@
 // schema from contract/endpoints.ts: a request schema (query always, path parameters when the path has
 // them) and a response schema for its success. A route added without one fails here.
 import type { RouteOptions } from 'fastify';
-import { ENDPOINTS, UNTYPED_ANSWER, type Endpoint } from '../../contract/endpoints';
+import { ENDPOINTS, NoBody, UNTYPED_ANSWER, type Endpoint } from '../../contract/endpoints';
 import { createTestApp, type TestApp } from './testApp';
 
 const routes: RouteOptions[] = [];
@@ -60,17 +60,23 @@ test('only the event stream and the export pages answer without a fixed shape', 
   expect(untyped).toEqual(['GET /api/live/counts', 'GET /api/export/:collection']);
 });
 
-test('a route without a body schema refuses a body with fields (nothing is silently ignored)', async () => {
-  const bodiless = backendRoutes().filter(
-    (route) => methodsOf(route).some((method) => method === 'POST') && !(route.schema as { body?: unknown }).body,
-  );
-  expect(bodiless.map((route) => route.url).sort()).toEqual([
+test('every POST, PUT and PATCH route has a body schema (NoBody for a call without data)', () => {
+  const withoutBody = backendRoutes()
+    .filter((route) => methodsOf(route).some((method) => ['POST', 'PUT', 'PATCH'].includes(method)))
+    .filter((route) => !(route.schema as { body?: unknown }).body)
+    .map((route) => route.url);
+  expect(withoutBody).toEqual([]);
+});
+
+test('a call without data takes no body or {}, and refuses a field, naming it', async () => {
+  const noData = backendRoutes().filter((route) => (route.schema as { body?: unknown }).body === NoBody);
+  expect(noData.map((route) => route.url).sort()).toEqual([
     '/api/admin/import-runs/:id/undo',
     '/api/admin/migrate/add-random-seed-column',
     '/auth/renew',
     '/auth/sign-out',
   ]);
-  for (const route of bodiless) {
+  for (const route of noData) {
     const response = await t.app.inject({
       method: 'POST',
       url: route.url.replace(':id', '1'),
@@ -80,7 +86,27 @@ test('a route without a body schema refuses a body with fields (nothing is silen
     expect({ url: route.url, status: response.statusCode, field: response.json().field }).toEqual({
       url: route.url,
       status: 400,
-      field: 'body',
+      field: 'surprise',
     });
   }
+  // Neither a body nor {} is data: the schema lets both through (to the route's own answer).
+  for (const payload of [undefined, {}]) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/import-runs/999999/undo',
+      headers: { authorization: `Bearer ${t.adminToken}` },
+      ...(payload === undefined ? {} : { payload }),
+    });
+    expect(response.statusCode).toBe(404);
+  }
+});
+
+test('a route without a body schema (GET, DELETE) refuses a body with fields (nothing is silently ignored)', async () => {
+  const response = await t.app.inject({
+    method: 'DELETE',
+    url: '/api/names/1',
+    headers: { authorization: `Bearer ${t.adminToken}` },
+    payload: { surprise: true },
+  });
+  expect({ status: response.statusCode, field: response.json().field }).toEqual({ status: 400, field: 'body' });
 });

@@ -82,9 +82,29 @@ describe('the probe’s findings, one row each', () => {
     ['an over-long uid', 'GET', `/api/users/${'u'.repeat(300)}`, undefined, 400, 'uid'],
     ['a malformed percent-encoding in the URL', 'GET', '/api/names/%E0%A4%A', undefined, 400, 'url'],
     ['malformed JSON', 'POST', '/api/names', '{"name": ', 400, undefined],
+    ['a leading zero in a query number', 'GET', '/api/names?limit=01', undefined, 400, 'limit'],
+    ['a leading zero in another', 'GET', '/api/analytics/popularity-trends?days=007', undefined, 400, 'days'],
+    ['a leading zero in an id', 'DELETE', '/api/names/01', undefined, 400, 'id'],
+    [
+      'a leading zero in an id before a body',
+      'PUT',
+      '/api/names/01',
+      { name: 'Anna', gender: 'female', nationality: 'swedish' },
+      400,
+      'id',
+    ],
   ])('%s: %s %s', async (_label, method, url, payload, status, field) => {
     const { ok, result } = await refused(method, url, payload, status, field);
     expect({ ok, status: result.status, body: result.body }).toMatchObject({ ok: true, status });
+  });
+
+  it('zero is a number, a leading zero is not: refused naming the parameter and the rule', async () => {
+    expect((await call('GET', '/api/names?limit=10&offset=0')).status).toBe(200);
+    const { status, body } = await call('GET', '/api/names?offset=00');
+    expect({ status, body }).toEqual({
+      status: 400,
+      body: { error: 'bad_request', field: 'offset', message: 'offset must be a number written in plain digits, without a leading zero' },
+    });
   });
 
   it('refuses a body larger than the limit with 413 in the API’s JSON shape', async () => {

@@ -2,9 +2,15 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { ApiErrorBody } from '../../contract/wire';
 
-/** What every /api failure becomes: an HTTP status (or a transport kind) and a reason a screen can show. */
+export type ApiErrorStatus = number | 'TIMEOUT' | 'NETWORK' | 'PARSE';
+
+/**
+ * What every HTTP failure becomes, whoever made the request (RTK Query's base query, a backend adapter): an
+ * HTTP status (or a transport kind) and a reason a screen can show. RTK Query keeps it in the store as a
+ * plain object; code that throws uses HttpError, the same fields on an Error.
+ */
 export interface ApiError {
-  status: number | 'TIMEOUT' | 'NETWORK' | 'PARSE';
+  status: ApiErrorStatus;
   reason: string;
   /**
    * The body was the API's own ApiErrorBody ({ error, message }): the backend itself answered. An
@@ -32,6 +38,49 @@ export function bodyReason(data: unknown): string | undefined {
   return undefined;
 }
 
+/** A response that failed: its status and the reason its body gives, else its status line. */
+export function httpFailure(status: number, body: unknown, statusText = ''): ApiError {
+  const reason = bodyReason(body) ?? `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
+  return isApiErrorBody(body) ? { status, reason, fromApi: true } : { status, reason };
+}
+
+/** The one HTTP error the browser throws: an ApiError that is also an Error (its message is the reason). */
+export class HttpError extends Error implements ApiError {
+  readonly status: ApiErrorStatus;
+  readonly reason: string;
+  // declare: no own property unless set, so the plain form stays { status, reason } for most failures.
+  declare readonly fromApi?: true;
+
+  constructor(status: ApiErrorStatus, reason: string, fromApi?: true) {
+    super(reason);
+    this.name = 'HttpError';
+    this.status = status;
+    this.reason = reason;
+    if (fromApi) Object.defineProperty(this, 'fromApi', { value: true, enumerable: true });
+  }
+
+  /** The failure a response stands for, read from its body (JSON or not). */
+  static async fromResponse(response: Response): Promise<HttpError> {
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      // not JSON: the status line says it
+    }
+    const failure = httpFailure(response.status, body, response.statusText);
+    return new HttpError(failure.status, failure.reason, failure.fromApi);
+  }
+}
+
+/** Any rejection as the plain ApiError RTK Query keeps: its HTTP status when it carries one, else NETWORK. */
+export function asApiError(error: unknown): ApiError {
+  const e = error as Partial<ApiError> | null;
+  const status = e?.status;
+  const known = typeof status === 'number' || status === 'TIMEOUT' || status === 'NETWORK' || status === 'PARSE';
+  const plain: ApiError = { status: known ? status : 'NETWORK', reason: errorReason(error) };
+  return e?.fromApi === true ? { ...plain, fromApi: true } : plain;
+}
+
 export function toApiError(error: FetchBaseQueryError): ApiError {
   switch (error.status) {
     case 'TIMEOUT_ERROR':
@@ -42,10 +91,8 @@ export function toApiError(error: FetchBaseQueryError): ApiError {
       return { status: error.originalStatus, reason: bodyReason(error.data) ?? `Unexpected response (HTTP ${error.originalStatus}).` };
     case 'CUSTOM_ERROR':
       return { status: 'NETWORK', reason: error.error };
-    default: {
-      const reason = bodyReason(error.data) ?? `HTTP ${error.status}`;
-      return isApiErrorBody(error.data) ? { status: error.status, reason, fromApi: true } : { status: error.status, reason };
-    }
+    default:
+      return httpFailure(error.status, error.data);
   }
 }
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { AppLayout } from '../components/layout/AppLayout';
+import { AppLayout } from './layout/AppLayout';
 import { RouteErrorScreen } from '../components/ErrorScreen';
 import { NotBuiltYet } from '../components/NotBuiltYet';
 import { RequireAdmin } from '../features/session';

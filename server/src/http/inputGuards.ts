@@ -68,9 +68,9 @@ export function installInputGuards(app: FastifyInstance): void {
       const [field, problem] = found;
       throw badRequest(describeTextProblem(field, problem), field);
     }
-    // A route whose schema has no body takes none: fields sent to it would be ignored, which a client
-    // must not mistake for being applied. An empty object is no data (the spec sends {} with a JSON header).
-    // Unknown routes are left to the not-found handler.
+    // A route whose schema has no body (GET, DELETE: every POST, PUT and PATCH has one, NoBody for a call
+    // without data) takes none: fields sent to it would be ignored, which a client must not mistake for
+    // being applied. An empty object is no data. Unknown routes are left to the not-found handler.
     const body: unknown = request.body;
     const takesBody = Boolean((request.routeOptions.schema as { body?: unknown } | undefined)?.body);
     if (request.is404 || takesBody || body === undefined || body === '' || isEmptyObject(body)) return;

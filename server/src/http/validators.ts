@@ -1,6 +1,6 @@
 import { AjvCompiler } from '@fastify/ajv-compiler';
 import type { FastifySchemaValidationError, FastifyServerOptions } from 'fastify';
-import { WIRE_FORMATS } from '../../../contract/textRules';
+import { DECIMAL_NUMBER_TEXT, NUMBER_TEXT_RULE, WHOLE_NUMBER_TEXT, WIRE_FORMATS } from '../../../contract/textRules';
 
 type SchemaControllerOptions = NonNullable<FastifyServerOptions['schemaController']>;
 
@@ -30,20 +30,13 @@ export function closedObject(schema: unknown): unknown {
   return { ...s, additionalProperties: false };
 }
 
-/**
- * Digits only, at most 15 of them (what a JS number holds exactly), with a leading minus: ajv's coercion
- * would also take '0x10', '1e3', '+1', ' 12 ', 'Infinity' or '1e309', each a different number than the
- * text shows (or none at all).
- */
-const STRICT_INTEGER = /^-?\d{1,15}$/;
-const STRICT_NUMBER = /^-?\d{1,15}(\.\d{1,15})?$/;
-
 function numericProperties(schema: unknown): Map<string, RegExp> {
   const found = new Map<string, RegExp>();
   const properties = (schema as { properties?: Record<string, { type?: unknown }> } | undefined)?.properties ?? {};
   for (const [name, property] of Object.entries(properties)) {
-    if (property.type === 'integer') found.set(name, STRICT_INTEGER);
-    else if (property.type === 'number') found.set(name, STRICT_NUMBER);
+    // ajv's coercion alone would take '0x10', '1e3', '+1' or '01' as numbers.
+    if (property.type === 'integer') found.set(name, WHOLE_NUMBER_TEXT);
+    else if (property.type === 'number') found.set(name, DECIMAL_NUMBER_TEXT);
   }
   return found;
 }
@@ -55,7 +48,7 @@ function refusal(field: string, message: string, keyword = 'type'): FastifySchem
 /**
  * Query strings and path parameters arrive as text. Before ajv coerces them: blank query parameters
  * count as absent (the console's forms send `?gender=`) and others are trimmed, and numbers must be
- * written as digits (STRICT_INTEGER).
+ * written in plain digits (contract/textRules.ts).
  */
 function textPartValidator(route: RouteSchemaDefinition, validate: Validate): Validate {
   const numeric = numericProperties(route.schema);
@@ -74,7 +67,7 @@ function textPartValidator(route: RouteSchemaDefinition, validate: Validate): Va
         }
         const pattern = numeric.get(key);
         if (pattern && !pattern.test(values[key] as string)) {
-          check.errors = [refusal(key, 'must be a whole number written in digits')];
+          check.errors = [refusal(key, NUMBER_TEXT_RULE)];
           return false;
         }
       }

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types';
-import type { BulkImportColumns } from './bulkImportRows';
+import type { BulkImportColumns } from '../../../contract/bulkImportRows';
 
 /**
  * One import batch as one set-based statement (see insertNameColumns for the unnest form and the

@@ -2,7 +2,7 @@ import type { Gender, NameRecord, NationalityCount } from '../../../contract/wir
 import { matchingNamesCountSql, nameFilterConditions } from '../counters/rowCounters';
 import { forgetRandomSeedColumn, randomSeedColumnPresent } from '../dbAdmin/randomSeedColumn';
 import type { Queryable } from '../db/types';
-import type { BulkImportColumns } from './bulkImportRows';
+import type { BulkImportColumns } from '../../../contract/bulkImportRows';
 import type { NameValues, NamesFilter } from './nameInput';
 
 /** A names row as the driver returns it. db/types.ts promises int8 as a number; Number() below keeps

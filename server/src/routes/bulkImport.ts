@@ -6,7 +6,7 @@ import { actorOf, recordConsoleAction } from '../audit/consoleActions';
 import type { Db } from '../db/types';
 import { badRequest, HttpError } from '../http/errors';
 import { assertRunOpen, countBatch, finishRun, startRun } from '../imports/importRuns';
-import { validateBulkImportRows } from '../names/bulkImportRows';
+import { validateBulkImportRows } from '../../../contract/bulkImportRows';
 import { insertImportBatch } from '../names/importInsert';
 
 /**

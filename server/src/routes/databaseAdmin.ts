@@ -11,20 +11,19 @@ import { addRandomSeedColumn, hasRandomSeedColumn } from '../dbAdmin/randomSeedC
 import { HttpError } from '../http/errors';
 
 export const databaseAdminRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  // The spec sends a JSON content header; the call carries no data, so an empty or {} body is accepted.
+  // The spec sends a JSON content header and no data (the schema's NoBody). The header is checked before the
+  // schema, so a text body is told what to send (415) rather than that it is not an object.
   app.post(
     '/admin/migrate/add-random-seed-column',
-    { schema: ENDPOINTS['POST /api/admin/migrate/add-random-seed-column'] },
-    async (request): Promise<MigrationResponse> => {
-      if (!request.headers['content-type']?.startsWith('application/json')) {
-        throw new HttpError(415, 'unsupported_media_type', 'Send Content-Type: application/json');
-      }
-      const body = request.body;
-      if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body) || Object.keys(body).length > 0)) {
-        throw new HttpError(400, 'bad_request', 'This call takes no parameters: send an empty JSON object', 'body');
-      }
-      return addRandomSeedColumn(db, actorOf(request));
+    {
+      schema: ENDPOINTS['POST /api/admin/migrate/add-random-seed-column'],
+      preValidation: async (request) => {
+        if (!request.headers['content-type']?.startsWith('application/json')) {
+          throw new HttpError(415, 'unsupported_media_type', 'Send Content-Type: application/json');
+        }
+      },
     },
+    async (request): Promise<MigrationResponse> => addRandomSeedColumn(db, actorOf(request)),
   );
 
   // Counts from the maintained counters (migration 015): cheap whatever the size of names.

@@ -7,7 +7,7 @@
 // disliked; users swipe in sessions of a few to a few dozen names, seconds apart, over the last 90 days,
 // some users far more than others; accepted partners go on to swipe many of the names the other liked.
 import type { Db } from '../db/types';
-import { firstLetter } from '../names/firstLetter';
+import { firstLetter } from '../../../contract/nameRules';
 import { NAMES_BY_ORIGIN } from './data/nameData';
 
 export interface ScaleSize {

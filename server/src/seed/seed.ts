@@ -1,6 +1,6 @@
 import { createAccount } from '../auth/accounts';
 import type { Db, Transaction } from '../db/types';
-import { firstLetter } from '../names/firstLetter';
+import { firstLetter } from '../../../contract/nameRules';
 import { buildDemoData, type SeedPlan } from './demoData';
 import { DEMO_ADMIN, DEMO_USER } from './demoAccounts';
 

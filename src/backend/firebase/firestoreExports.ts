@@ -22,6 +22,7 @@ import type {
   NameAnalyticsExportRow,
   NameExportRow,
 } from '../../../contract/exports';
+import { HttpError } from '../../api/errors';
 import type { ExportPageRequest, ExportPort } from '../ports';
 import { reader, type ReadMeter } from './readMeter';
 import { swipeCountOf, toIsoDate, toUserRecord } from './userRecord';
@@ -176,6 +177,6 @@ export function hostedApiRunRecorder({ apiBaseUrl, timeoutMs, getToken }: Hosted
       signal: AbortSignal.timeout(timeoutMs),
     });
     if (response.ok || response.status === 404) return;
-    throw new Error(`The export could not be recorded (HTTP ${response.status})`);
+    throw new HttpError(response.status, `The export could not be recorded (HTTP ${response.status})`);
   };
 }

@@ -1,15 +1,5 @@
 // Small fetch helper for the local adapter's calls to the reference backend (JSON in, JSON out).
-import { bodyReason } from '../../api/errors';
-
-export class HttpError extends Error {
-  constructor(
-    readonly status: number | 'TIMEOUT' | 'NETWORK',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
-}
+import { HttpError } from '../../api/errors';
 
 /**
  * Who hears that the server refused a session token (401): the local auth port, which tells the
@@ -38,17 +28,6 @@ export interface RequestOptions {
   body?: unknown;
   token?: string | null;
   timeoutMs: number;
-}
-
-/** The reason a failed response gives: its ApiErrorBody's message (or error), else the status line. */
-export async function responseErrorReason(response: Response): Promise<string> {
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    // not JSON: fall through to the status line
-  }
-  return bodyReason(body) ?? `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
 }
 
 const timeoutMessage = (timeoutMs: number) => `The server did not answer within ${Math.round(timeoutMs / 1000)} seconds.`;
@@ -95,9 +74,9 @@ async function fetchOk(url: string, options: FetchOkOptions): Promise<{ response
     options.signal?.removeEventListener('abort', stop);
   }
   if (!response.ok) {
-    const reason = await responseErrorReason(response);
-    if (response.status === 401 && options.token) reportUnauthorized(options.token, reason);
-    throw new HttpError(response.status, reason);
+    const failure = await HttpError.fromResponse(response);
+    if (response.status === 401 && options.token) reportUnauthorized(options.token, failure.reason);
+    throw failure;
   }
   return { response, controller };
 }

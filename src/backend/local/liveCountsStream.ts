@@ -1,7 +1,8 @@
 // ONE server-sent-events connection to GET /api/live/counts shared by every watcher (users and
 // connections): opened with the first subscriber, closed with the last, reconnected with backoff.
 import type { LiveCounts } from '../../../contract/wire';
-import { HttpError, reportUnauthorized, responseErrorReason } from './http';
+import { HttpError } from '../../api/errors';
+import { reportUnauthorized } from './http';
 import { createSseParser } from './sseParser';
 
 export interface LiveCountsSubscriber {
@@ -114,9 +115,9 @@ export function createLiveCountsStream({
         signal: connection.signal,
       });
       if (!response.ok) {
-        const reason = await responseErrorReason(response);
-        if (response.status === 401) reportUnauthorized(token, reason);
-        throw new HttpError(response.status, reason);
+        const failure = await HttpError.fromResponse(response);
+        if (response.status === 401) reportUnauthorized(token, failure.reason);
+        throw failure;
       }
       if (!response.body) throw new Error('The live connection has no body.');
       const parser = createSseParser((event) => {

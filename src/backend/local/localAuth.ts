@@ -2,7 +2,8 @@
 // reload stays signed in; at start the stored token is checked with GET /account before anyone is told.
 import type { AuthAccount, RenewResponse, SignInResponse } from '../../../contract/wire';
 import type { AuthPort } from '../ports';
-import { HttpError, joinUrl, onUnauthorized, requestJson } from './http';
+import { HttpError } from '../../api/errors';
+import { joinUrl, onUnauthorized, requestJson } from './http';
 import { isExpired, localStorageTokenStore, type StoredToken, type TokenStore } from './tokenStore';
 
 export interface LocalAuthOptions {

@@ -1,6 +1,7 @@
 // The local adapter's streamed CSV (GET /api/export/{collection}/csv): the body as it arrives, the token, the
 // server's reason on a refusal, a stop that aborts the transfer, and a server that stops sending.
-import { HttpError, onUnauthorized } from './http';
+import { HttpError } from '../../api/errors';
+import { onUnauthorized } from './http';
 import { createLocalExports } from './localExports';
 
 const encoder = new TextEncoder();

@@ -2,7 +2,8 @@
 // /auth/record (open to any account, so a non-admin can be told apart); other records need admin /api.
 import type { UserRecord } from '../../../contract/wire';
 import type { UserRecordsPort } from '../ports';
-import { HttpError, joinUrl, requestJson } from './http';
+import { HttpError } from '../../api/errors';
+import { joinUrl, requestJson } from './http';
 import type { LocalAuth } from './localAuth';
 
 export interface LocalUserRecordsOptions {

@@ -20,9 +20,8 @@ import type {
   UserSwipeInsights,
   UserSwipes,
 } from '../../../contract/analytics';
-import type { SystemHealth } from '../../../contract/wire';
 import type { ThunkExtra } from '../../api/baseQuery';
-import { errorReason, type ApiError } from '../../api/errors';
+import { asApiError } from '../../api/errors';
 import { findUserRecord, type UserLookupResult } from './userLookup';
 import type { AnalyticsFilters } from './analyticsSlice';
 
@@ -72,10 +71,6 @@ const ANALYTICS_CACHE_SECONDS = 60;
 
 export const analyticsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getAnalyticsHealth: build.query<SystemHealth, void>({
-      query: () => '/admin/health',
-      keepUnusedDataFor: ANALYTICS_CACHE_SECONDS,
-    }),
     getTopRankedNames: build.query<TopRankedName[], number | void>({
       query: (limit) => ({ url: '/analytics/top-ranked-names', params: limit ? { limit } : undefined }),
       transformResponse: asList<TopRankedName>,
@@ -146,7 +141,7 @@ export const analyticsApi = api.injectEndpoints({
         try {
           return { data: await findUserRecord((extra as ThunkExtra).backend, text) };
         } catch (error) {
-          return { error: { status: 'NETWORK', reason: errorReason(error) } satisfies ApiError };
+          return { error: asApiError(error) };
         }
       },
     }),
@@ -154,7 +149,6 @@ export const analyticsApi = api.injectEndpoints({
 });
 
 export const {
-  useGetAnalyticsHealthQuery,
   useGetTopRankedNamesQuery,
   useGetDecisionTimeStatsQuery,
   useGetNameAnalyticsQuery,

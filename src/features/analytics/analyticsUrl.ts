@@ -1,4 +1,12 @@
-import { DEFAULT_ANALYTICS_FILTERS, isAnalyticsGender, isAnalyticsOrigin, type AnalyticsFilters } from './analyticsSlice';
+import type { UrlBackedView } from '../../app/useUrlBackedView';
+import {
+  analyticsFiltersReplaced,
+  DEFAULT_ANALYTICS_FILTERS,
+  isAnalyticsGender,
+  isAnalyticsOrigin,
+  selectAnalyticsFilters,
+  type AnalyticsFilters,
+} from './analyticsSlice';
 
 // The dashboard's filters in the address (?gender=female&origin=irish) so a view can be shared. Defaults
 // are left out; an unreadable value falls back to "all" so a hand-edited link still opens the page.
@@ -25,3 +33,11 @@ export function searchParamsWithAnalyticsFilters(filters: AnalyticsFilters, curr
   }
   return next;
 }
+
+export const analyticsUrlView: UrlBackedView<AnalyticsFilters> = {
+  select: selectAnalyticsFilters,
+  replaced: analyticsFiltersReplaced,
+  fromSearchParams: analyticsFiltersFromSearchParams,
+  toSearchParams: searchParamsWithAnalyticsFilters,
+  history: 'replace',
+};

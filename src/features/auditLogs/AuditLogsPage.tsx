@@ -1,21 +1,21 @@
 import { useMemo } from 'react';
 import type { AuditStats } from '../../../contract/usersAudit';
-import { Alert, Box, Button, CircularProgress, Container, Paper, Stack, Typography } from '@mui/material';
+import { Box, Container, Paper, Stack, Typography } from '@mui/material';
 import { errorReason } from '../../api/errors';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useUrlBackedView } from '../../app/useUrlBackedView';
+import { PagedListFooter } from '../../components/PagedListFooter';
 import { formatCount } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { jobCancelRequested } from '../jobs';
+import { jobCancelRequested, jobCountText, JobStatus } from '../jobs';
 import { useGetAuditStatsQuery } from './auditLogsApi';
-import { auditExportRequested, newAuditExportJobId, selectLatestAuditExport } from './auditExportSaga';
+import { AUDIT_EXPORT_FAILED, auditExportRequested, newAuditExportJobId, selectLatestAuditExport } from './auditExportSaga';
 import { selectAuditFilters, selectAuditView } from './auditLogsSlice';
-import { rangeParam } from './auditLogsUrl';
-import { AuditExportStatus } from './components/AuditExportStatus';
+import { auditUrlView, rangeParam } from './auditLogsUrl';
 import { AuditFiltersBar, RANGE_LABELS } from './components/AuditFiltersBar';
 import { AuditLogTable, NO_AUDIT_LOGS_TEXT } from './components/AuditLogTable';
 import { AuditStatsSection } from './components/AuditStatsSection';
 import { useAuditLogList } from './hooks/useAuditLogList';
-import { useAuditUrlSync } from './hooks/useAuditUrlSync';
 
 /** /audit-logs (spec 2): filters, statistics, the trail with Load more, and the CSV export. */
 /**
@@ -32,7 +32,7 @@ function statsForEvent(stats: AuditStats | undefined, event: string | undefined)
 export default function AuditLogsPage() {
   usePageTitle('Audit Logs');
   const dispatch = useAppDispatch();
-  const ready = useAuditUrlSync();
+  const ready = useUrlBackedView(auditUrlView);
   const filters = useAppSelector(selectAuditFilters);
   const view = useAppSelector(selectAuditView);
   const list = useAuditLogList(ready);
@@ -55,7 +55,17 @@ export default function AuditLogsPage() {
           exportRunning={exportRunning}
           onExport={() => dispatch(auditExportRequested({ jobId: newAuditExportJobId(), view }))}
         />
-        {exportJob && <AuditExportStatus job={exportJob} onCancel={() => dispatch(jobCancelRequested({ id: exportJob.id }))} />}
+        {exportJob && (
+          <JobStatus
+            job={exportJob}
+            progressText={`Exporting ${exportJob.label}: ${jobCountText(exportJob, 'entries')}`}
+            progressLabel="Export progress"
+            cancellingText="Cancelling the export…"
+            onCancel={() => dispatch(jobCancelRequested({ id: exportJob.id }))}
+            failedTitle={AUDIT_EXPORT_FAILED}
+            data-testid="audit-export-status"
+          />
+        )}
         <AuditStatsSection
           stats={shownStats}
           loading={stats.isFetching}
@@ -82,36 +92,16 @@ export default function AuditLogsPage() {
               noRowsLabel={list.error && list.rows.length === 0 ? 'The audit logs could not be loaded.' : NO_AUDIT_LOGS_TEXT}
             />
           </Box>
-          <Box sx={{ minHeight: 52, display: 'flex', alignItems: 'center', justifyContent: 'center', pt: 1.5 }}>
-            {list.error ? (
-              <Alert
-                severity="error"
-                sx={{ width: '100%' }}
-                action={
-                  <Button color="inherit" size="small" onClick={list.retry}>
-                    Retry
-                  </Button>
-                }
-              >
-                Failed to load audit logs: {list.error}
-              </Alert>
-            ) : list.isFetchingMore ? (
-              <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }} role="status">
-                <CircularProgress size={20} />
-                <Typography variant="body2" color="text.secondary">
-                  Loading more entries…
-                </Typography>
-              </Stack>
-            ) : list.hasNextPage ? (
-              <Button variant="outlined" onClick={list.loadMore}>
-                Load more
-              </Button>
-            ) : list.rows.length > 0 ? (
-              <Typography variant="body2" color="text.secondary">
-                End of the audit trail for these filters.
-              </Typography>
-            ) : null}
-          </Box>
+          <PagedListFooter
+            error={list.error ? `Failed to load audit logs: ${list.error}` : null}
+            onRetry={list.retry}
+            loadingMore={list.isFetchingNextPage}
+            loadingText="Loading more entries…"
+            hasMore={list.hasNextPage}
+            onLoadMore={list.requestMore}
+            hasRows={list.rows.length > 0}
+            endText="End of the audit trail for these filters."
+          />
         </Paper>
       </Stack>
     </Container>

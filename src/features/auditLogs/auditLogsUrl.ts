@@ -1,4 +1,13 @@
-import { DEFAULT_AUDIT_FILTERS, isAuditRangeDays, isAuditSource, normalizeEvent, type AuditLogFilters } from './auditLogsSlice';
+import type { UrlBackedView } from '../../app/useUrlBackedView';
+import {
+  auditFiltersReplaced,
+  DEFAULT_AUDIT_FILTERS,
+  isAuditRangeDays,
+  isAuditSource,
+  normalizeEvent,
+  selectAuditFilters,
+  type AuditLogFilters,
+} from './auditLogsSlice';
 
 // The audit view in the address (?range=30&event=CANCELLATION&source=app) so it survives a reload and can
 // be shared. Defaults are left out; unreadable values fall back to the default.
@@ -38,3 +47,12 @@ export function searchParamsWithAuditFilters(filters: AuditLogFilters, current: 
   set(SOURCE, filters.source, DEFAULT_AUDIT_FILTERS.source);
   return next;
 }
+
+/** Opening the page re-anchors the window at "now": "last 7 days" means the 7 days before it was opened. */
+export const auditUrlView: UrlBackedView<AuditLogFilters> = {
+  select: selectAuditFilters,
+  replaced: auditFiltersReplaced,
+  fromSearchParams: auditFiltersFromSearchParams,
+  toSearchParams: searchParamsWithAuditFilters,
+  history: 'replace',
+};

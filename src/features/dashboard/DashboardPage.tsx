@@ -13,7 +13,7 @@ import { useAppSelector } from '../../app/hooks';
 import { errorReason } from '../../api/errors';
 import { StatCard } from '../../components/StatCard';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { pageIcons } from '../../components/layout/pageIcons';
+import { pageIcons } from '../../app/layout/pageIcons';
 import { selectSessionUser } from '../session';
 import {
   useGetLiveConnectionCountQuery,

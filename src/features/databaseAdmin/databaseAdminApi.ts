@@ -1,6 +1,6 @@
 // Database Admin's reads and the migration call (spec 7), on the one createApi.
 import { api } from '../../api/apiSlice';
-import type { Gender, NamesResponse, SystemHealth } from '../../../contract/wire';
+import type { Gender, NamesResponse } from '../../../contract/wire';
 import type { DatabaseOverview, MigrationResponse, NameExportRow } from '../../../contract/exports';
 
 /** How long the console waits for the migration to answer. */
@@ -24,7 +24,6 @@ export interface DatabaseNamesPage {
 export const databaseAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
     databaseOverview: build.query<DatabaseOverview, void>({ query: () => '/admin/database-overview', providesTags: ['Names'] }),
-    databaseHealth: build.query<SystemHealth, void>({ query: () => '/admin/health', providesTags: ['Names'] }),
     databaseNationalities: build.query<string[], void>({
       query: () => '/names/nationalities',
       transformResponse: (response: unknown) => (Array.isArray(response) ? response.filter((n): n is string => typeof n === 'string') : []),
@@ -66,5 +65,4 @@ export const databaseAdminApi = api.injectEndpoints({
   }),
 });
 
-export const { useDatabaseOverviewQuery, useDatabaseHealthQuery, useDatabaseNationalitiesQuery, useDatabaseNamesPageQuery } =
-  databaseAdminApi;
+export const { useDatabaseOverviewQuery, useDatabaseNationalitiesQuery, useDatabaseNamesPageQuery } = databaseAdminApi;

@@ -27,3 +27,4 @@ export {
   type ReadPage,
 } from './exportJob';
 export { LeaveGuardWhileJobsRun } from './LeaveGuardWhileJobsRun';
+export { JobStatus, jobCountText, type JobStatusProps } from './JobStatus';

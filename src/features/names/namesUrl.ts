@@ -1,4 +1,13 @@
-import { DEFAULT_NAMES_FILTERS, isGenderFilter, isLetterFilter, normalizeNationality, type NamesFilters } from './namesSlice';
+import type { UrlBackedView } from '../../app/useUrlBackedView';
+import {
+  DEFAULT_NAMES_FILTERS,
+  filtersReplaced,
+  isGenderFilter,
+  isLetterFilter,
+  normalizeNationality,
+  selectNamesFilters,
+  type NamesFilters,
+} from './namesSlice';
 
 // The filters in the address (?letter=Á&gender=female&nationality=irish) so a view can be shared.
 // Defaults are left out to keep links short; anything unreadable falls back to "no filter" rather than
@@ -39,3 +48,12 @@ export function searchParamsWithFilters(filters: NamesFilters, current: URLSearc
   set(PARAMS.nationality, filters.nationality, DEFAULT_NAMES_FILTERS.nationality);
   return next;
 }
+
+/** Each filter change is a history entry, so Back steps through the lists the operator looked at (issue 6). */
+export const namesUrlView: UrlBackedView<NamesFilters> = {
+  select: selectNamesFilters,
+  replaced: filtersReplaced,
+  fromSearchParams: filtersFromSearchParams,
+  toSearchParams: searchParamsWithFilters,
+  history: 'push',
+};

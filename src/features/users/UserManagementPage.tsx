@@ -1,17 +1,18 @@
 import { useEffect } from 'react';
 import { Container, Stack, Typography } from '@mui/material';
 import { useAppDispatch } from '../../app/hooks';
+import { useUrlBackedView } from '../../app/useUrlBackedView';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { UserSearchBar } from './components/UserSearchBar';
 import { UsersTableSection } from './components/UsersTableSection';
-import { useUsersUrlSync } from './hooks/useUsersUrlSync';
 import { swipeTotalsReset } from './swipeTotalsSlice';
+import { usersUrlView } from './usersUrl';
 
 /** /user-management (spec 2): search and advanced filters, the users table with its toggles and delete. */
 export default function UserManagementPage() {
   usePageTitle('User Management');
   const dispatch = useAppDispatch();
-  const ready = useUsersUrlSync();
+  const ready = useUrlBackedView(usersUrlView);
   // Totals move as people swipe: each visit fetches them afresh.
   useEffect(() => {
     dispatch(swipeTotalsReset());

@@ -1,3 +1,4 @@
+import type { UrlBackedView } from '../../app/useUrlBackedView';
 import {
   DEFAULT_USER_LIST_FILTERS,
   DEFAULT_USER_PAGE_SIZE,
@@ -5,6 +6,8 @@ import {
   isUserPageSize,
   sanitizeFilters,
   sanitizeSort,
+  selectUsersView,
+  viewReplaced,
   type UserListFilters,
   type UserPageSize,
   type UsersViewReplaced,
@@ -63,3 +66,11 @@ export function searchParamsWithUsersView(view: UsersViewReplaced, current: URLS
   set(PAGE, String(view.page + 1), '1');
   return next;
 }
+
+export const usersUrlView: UrlBackedView<UsersViewReplaced> = {
+  select: selectUsersView,
+  replaced: viewReplaced,
+  fromSearchParams: usersViewFromSearchParams,
+  toSearchParams: searchParamsWithUsersView,
+  history: 'replace',
+};

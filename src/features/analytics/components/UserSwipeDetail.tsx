@@ -10,7 +10,7 @@ import { useGetPairMatchesQuery, useGetSwipeSessionsQuery, useGetUserSwipeInsigh
 import { capitalize } from '../chartData';
 import { AnalyticsGrid } from './AnalyticsGrid';
 import { countCol, dateTimeCol, durationCol, formatDateTime, labelCol, secondsCol, textCol } from './columns';
-import { MetricCard } from './MetricCard';
+import { StatCard } from '../../../components/StatCard';
 
 const swipeColumns: GridColDef<UserSwipe>[] = [
   textCol('name', 'Name', 120),
@@ -160,7 +160,7 @@ export function UserSwipeDetail({ user }: { user: UserRecord }) {
         <Grid container spacing={2}>
           {cards.map((card) => (
             <Grid key={card.title} size={{ xs: 12, sm: 6, md: 4, lg: 'grow' }}>
-              <MetricCard title={card.title} value={card.value} caption={card.caption} loading={loading} />
+              <StatCard size="medium" title={card.title} value={card.value} caption={card.caption} loading={loading} />
             </Grid>
           ))}
         </Grid>

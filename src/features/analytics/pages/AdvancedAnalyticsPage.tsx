@@ -30,7 +30,7 @@ import {
 } from '../analyticsApi';
 import { withFallback } from '../analyticsFallback';
 import { AnalyticsSection } from '../components/AnalyticsSection';
-import { MetricCard } from '../components/MetricCard';
+import { StatCard } from '../../../components/StatCard';
 import { TopNamesGroups } from '../components/TopNamesGroups';
 import { UserLookupPanel } from '../components/UserLookupPanel';
 import { buildInsights } from '../insights';
@@ -167,7 +167,7 @@ export default function AdvancedAnalyticsPage() {
         <Grid container spacing={2.5}>
           {cards.map((card) => (
             <Grid key={card.title} size={{ xs: 12, sm: 6, md: 4, xl: 2 }}>
-              <MetricCard title={card.title} value={card.value} loading={card.loading} caption={card.caption} />
+              <StatCard size="medium" title={card.title} value={card.value} loading={card.loading} caption={card.caption} />
             </Grid>
           ))}
         </Grid>

@@ -4,11 +4,12 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import type { GridColDef } from '@mui/x-data-grid';
 import { ANALYTICS_DEFAULTS, type MatchAnalytics, type NameAnalytics, type TopRankedName } from '../../../../contract/analytics';
 import { useAppSelector } from '../../../app/hooks';
+import { useUrlBackedView } from '../../../app/useUrlBackedView';
+import { useGetSystemHealthQuery } from '../../../components/systemHealth/systemHealthApi';
 import { formatCount } from '../../../lib/format';
 import { formatShare, formatSeconds } from '../../../lib/analyticsFormat';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import {
-  useGetAnalyticsHealthQuery,
   useGetDailyActiveUsersQuery,
   useGetDecisionTimeStatsQuery,
   useGetMatchAnalyticsQuery,
@@ -21,6 +22,7 @@ import {
 import { selectDashboardError } from '../analyticsErrors';
 import { lastDaysRange, withFallback } from '../analyticsFallback';
 import { selectAnalyticsFilters } from '../analyticsSlice';
+import { analyticsUrlView } from '../analyticsUrl';
 import { capitalize, dailyActiveUsersSeries, likeRatioByOrigin, popularityTrendSeries, swipesOverTimeSeries } from '../chartData';
 import { DailyLineChart, LikeRatioBarChart } from '../charts/lazyCharts';
 import { AnalyticsFilterBar } from '../components/AnalyticsFilterBar';
@@ -29,8 +31,7 @@ import { AnalyticsSection } from '../components/AnalyticsSection';
 import { ChartSection } from '../components/ChartSection';
 import { countCol, dateTimeCol, durationCol, labelCol, percentCol, secondsCol, textCol } from '../components/columns';
 import { HealthDebugBlock } from '../components/HealthDebugBlock';
-import { MetricCard } from '../components/MetricCard';
-import { useAnalyticsUrlSync } from '../hooks/useAnalyticsUrlSync';
+import { StatCard } from '../../../components/StatCard';
 
 const RANGE_CHOICES = [7, 30, 90] as const;
 type RangeDays = (typeof RANGE_CHOICES)[number];
@@ -98,13 +99,13 @@ function filterSummary(gender: string, origin: string): string {
 /** /analytics (spec 2): system health, filters, charts, and the four analytics tables. */
 export default function NameAnalyticsPage() {
   usePageTitle('Name Analytics');
-  const filtersReady = useAnalyticsUrlSync();
+  const filtersReady = useUrlBackedView(analyticsUrlView);
   const filters = useAppSelector(selectAnalyticsFilters);
   const [rangeDays, setRangeDays] = useState<RangeDays>(30);
   // Computed once per range choice, so the cache key does not change with every render.
   const range = useMemo(() => lastDaysRange(rangeDays), [rangeDays]);
 
-  const healthQuery = useGetAnalyticsHealthQuery();
+  const healthQuery = useGetSystemHealthQuery();
   const topRankedQuery = useGetTopRankedNamesQuery(ANALYTICS_DEFAULTS.topRankedLimit);
   const decisionQuery = useGetDecisionTimeStatsQuery();
   const nameQuery = useGetNameAnalyticsQuery(nameAnalyticsParams(filters, ANALYTICS_DEFAULTS.nameAnalyticsLimit), { skip: !filtersReady });
@@ -195,7 +196,8 @@ export default function NameAnalyticsPage() {
 
         <Grid container spacing={2.5}>
           <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-            <MetricCard
+            <StatCard
+              size="medium"
               title="Average decision time"
               value={formatSeconds(decisionStats?.avg_decision_time)}
               loading={decisions.loading}
@@ -207,7 +209,8 @@ export default function NameAnalyticsPage() {
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-            <MetricCard
+            <StatCard
+              size="medium"
               title="Fast decisions (< 2 s)"
               value={formatShare(decisionStats?.fast_decisions, decisionStats?.total_decisions)}
               loading={decisions.loading}
@@ -215,7 +218,8 @@ export default function NameAnalyticsPage() {
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-            <MetricCard
+            <StatCard
+              size="medium"
               title="Slow decisions (> 5 s)"
               value={formatShare(decisionStats?.slow_decisions, decisionStats?.total_decisions)}
               loading={decisions.loading}
@@ -223,7 +227,8 @@ export default function NameAnalyticsPage() {
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-            <MetricCard
+            <StatCard
+              size="medium"
               title="Timed decisions"
               value={decisionStats ? formatCount(decisionStats.total_decisions) : '—'}
               loading={decisions.loading}

@@ -8,7 +8,7 @@ import { useGetTopNamesByGenderQuery, useGetTopNamesByNationalityQuery, useGetUs
 import { USER_ANALYTICS_PAGE_ERROR, USER_ANALYTICS_SECTION_ERROR } from '../analyticsErrors';
 import { withFallback } from '../analyticsFallback';
 import { AnalyticsSection } from '../components/AnalyticsSection';
-import { MetricCard } from '../components/MetricCard';
+import { StatCard } from '../../../components/StatCard';
 import { TopNamesGroups } from '../components/TopNamesGroups';
 import { genderGroups, nationalityGroups } from '../topNames';
 import type { UserStats } from '../../../../contract/analytics';
@@ -102,7 +102,8 @@ export default function UserAnalyticsPage() {
           <Grid container spacing={2.5}>
             {METRICS.map((metric) => (
               <Grid key={metric.title} size={{ xs: 12, sm: 6, lg: 3 }}>
-                <MetricCard
+                <StatCard
+                  size="medium"
                   title={metric.title}
                   value={stats ? metric.value(stats) : '—'}
                   loading={statsQuery.isLoading}

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { nanoid } from '@reduxjs/toolkit';
 import { Alert, Button, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { jobCancelRequested, selectLatestJobOfKind } from '../../jobs';
+import { jobCancelRequested, JobStatus, selectLatestJobOfKind } from '../../jobs';
 import { bulkImportRequested } from '../bulkUploadActions';
 import { handOffFile } from '../fileHandoff';
 import { NO_FILE_TEXT } from '../importReport';
 import { CsvFilePicker } from './CsvFilePicker';
 import { CsvFormatHelp } from './CsvFormatHelp';
-import { ImportJobStatus } from './ImportJobStatus';
+import { ImportFigures } from './ImportFigures';
 
 /** Choose a CSV and start the import job; the job's progress and report come from the jobs slice. */
 export function ImportCard() {
@@ -52,7 +52,16 @@ export function ImportCard() {
             </Button>
           </div>
           {problem && <Alert severity="warning">{problem}</Alert>}
-          {job && <ImportJobStatus job={job} onCancel={() => dispatch(jobCancelRequested({ id: job.id }))} />}
+          {job && (
+            <JobStatus
+              job={job}
+              progressText={`Importing ${job.label}…`}
+              progressLabel="Import progress"
+              cancellingText="Cancelling: waiting for the batches already sent…"
+              onCancel={() => dispatch(jobCancelRequested({ id: job.id }))}
+              figures={<ImportFigures job={job} />}
+            />
+          )}
           <Divider />
           <CsvFormatHelp />
         </Stack>

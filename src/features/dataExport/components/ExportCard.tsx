@@ -2,11 +2,10 @@ import { Button, Card, CardActions, CardContent, Stack, ToggleButton, ToggleButt
 import { useState, type ReactNode } from 'react';
 import type { ExportFormat, ExportKind } from '../../../../contract/exports';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { jobCancelRequested } from '../../jobs';
+import { jobCancelRequested, jobCountText, JobStatus } from '../../jobs';
 import { exportJobId, exportRequested } from '../dataExportActions';
 import { selectLatestExportJob } from '../dataExportSelectors';
 import { EXPORT_DEFINITIONS } from '../exportDefinitions';
-import { ExportJobStatus } from './ExportJobStatus';
 
 export interface ExportCardProps {
   kind: ExportKind;
@@ -57,7 +56,14 @@ export function ExportCard({ kind, title, description, children, range }: Export
             </ToggleButtonGroup>
           )}
           {children}
-          {job && <ExportJobStatus job={job} onCancel={() => dispatch(jobCancelRequested({ id: job.id }))} />}
+          {job && (
+            <JobStatus
+              job={job}
+              progressText={jobCountText(job, 'rows')}
+              progressLabel={`${job.label} progress`}
+              onCancel={() => dispatch(jobCancelRequested({ id: job.id }))}
+            />
+          )}
         </Stack>
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>

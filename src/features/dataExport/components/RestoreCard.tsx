@@ -1,9 +1,9 @@
 import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { JobStatus } from '../../jobs';
 import { selectLatestJobWithPrefix } from '../dataExportSelectors';
 import { handOffBackupFile, RESTORE_JOB_PREFIX, restoreJobId, restorePreviewRequested } from '../restorePreview';
-import { ExportJobStatus } from './ExportJobStatus';
 
 /** Checks a backup and shows what restoring it would change. Applying it is not built: the card says so. */
 export function RestoreCard() {
@@ -43,7 +43,7 @@ export function RestoreCard() {
               Check a backup file
             </Button>
           </div>
-          {job && <ExportJobStatus job={job} runningText={`Checking ${job.label}…`} />}
+          {job && <JobStatus job={job} progressText={`Checking ${job.label}…`} progressLabel={`${job.label} progress`} />}
         </Stack>
       </CardContent>
     </Card>

@@ -1,20 +1,8 @@
-import {
-  Alert,
-  Box,
-  Card,
-  CardContent,
-  Chip,
-  Skeleton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
+import { useGetSystemHealthQuery } from '../../../components/systemHealth/systemHealthApi';
+import { SystemHealthReadout } from '../../../components/systemHealth/SystemHealthReadout';
 import { formatCount } from '../../../lib/format';
-import { useDatabaseHealthQuery, useDatabaseOverviewQuery } from '../databaseAdminApi';
+import { useDatabaseOverviewQuery } from '../databaseAdminApi';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -31,9 +19,8 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 export function DatabaseOverviewCard() {
   const overview = useDatabaseOverviewQuery();
-  const health = useDatabaseHealthQuery();
+  const health = useGetSystemHealthQuery();
   const o = overview.data;
-  const estimated = new Set(health.data?.estimated_counts ?? []);
   return (
     <Card variant="outlined" component="section" aria-labelledby="overview-title">
       <CardContent>
@@ -66,38 +53,7 @@ export function DatabaseOverviewCard() {
           Table sizes
         </Typography>
         {health.isError && <Alert severity="warning">System health is not available.</Alert>}
-        {health.data && (
-          // Focusable with a name: a keyboard user can scroll the table sizes too (axe scrollable-region-focusable).
-          <Box sx={{ maxHeight: 260, overflow: 'auto' }} tabIndex={0} role="region" aria-label="Table sizes, scrollable">
-            <Table size="small" aria-label="Table sizes" stickyHeader>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Table</TableCell>
-                  <TableCell align="right">Rows</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {Object.entries(health.data.table_counts)
-                  .sort(([, a], [, b]) => b - a)
-                  .map(([table, rows]) => (
-                    <TableRow key={table}>
-                      <TableCell>{table}</TableCell>
-                      <TableCell align="right">
-                        {estimated.has(table) ? '≈ ' : ''}
-                        {formatCount(rows)}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-              </TableBody>
-            </Table>
-          </Box>
-        )}
-        {health.data && (
-          <Typography variant="caption" color="text.secondary">
-            {health.data.postgresql.split(' on ')[0]}
-            {estimated.size > 0 ? ' · ≈ marks an estimate from the catalog' : ''}
-          </Typography>
-        )}
+        {health.data && <SystemHealthReadout health={health.data} countsLabel="Table sizes" />}
       </CardContent>
     </Card>
   );

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Card, CardContent, Chip, LinearProgress, Stack, Typography } from '@mui/material';
+import { Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { jobPercent } from '../../jobs';
+import { JobStatus } from '../../jobs';
 import { useDatabaseOverviewQuery } from '../databaseAdminApi';
 import { MIGRATION_JOB_PREFIX, migrationJobId, migrationRequested } from '../migrationSaga';
 
@@ -57,14 +57,7 @@ export function MigrationCard() {
               dispatch(migrationRequested({ jobId: migrationJobId() }));
             }}
           />
-          {running && (
-            <LinearProgress variant={jobPercent(job) === null ? 'indeterminate' : 'determinate'} aria-label="Migration running" />
-          )}
-          {job && !running && (
-            <Alert severity={job.state === 'done' ? 'success' : 'error'} role={job.state === 'done' ? 'status' : 'alert'}>
-              {job.message}
-            </Alert>
-          )}
+          {job && <JobStatus job={job} progressText="Adding the random_seed column to names…" progressLabel="Migration running" />}
         </Stack>
       </CardContent>
     </Card>

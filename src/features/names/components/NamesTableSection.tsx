@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import type { NameRecord } from '../../../../contract/wire';
@@ -7,6 +7,7 @@ import { errorReason } from '../../../api/errors';
 import { formatCount } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { PagedListFooter } from '../../../components/PagedListFooter';
 import { useAppSelector } from '../../../app/hooks';
 import { useBulkDeleteNamesMutation, useDeleteNameMutation } from '../namesApi';
 import { selectNamesFilters } from '../namesSlice';
@@ -127,32 +128,15 @@ export function NamesTableSection({ enabled }: { enabled: boolean }) {
         />
       </Box>
 
-      <Box sx={{ minHeight: 48, display: 'flex', alignItems: 'center', justifyContent: 'center', pt: 1.5 }}>
-        {list.isError ? (
-          <Alert
-            severity="error"
-            sx={{ width: '100%' }}
-            action={
-              <Button color="inherit" size="small" onClick={list.retry}>
-                Retry
-              </Button>
-            }
-          >
-            Failed to load names. Please check your connection and try again.
-          </Alert>
-        ) : list.isFetchingNextPage ? (
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }} role="status">
-            <CircularProgress size={20} />
-            <Typography variant="body2" color="text.secondary">
-              Loading more names…
-            </Typography>
-          </Stack>
-        ) : !list.hasNextPage && rows.length > 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            End of the list.
-          </Typography>
-        ) : null}
-      </Box>
+      <PagedListFooter
+        error={list.isError ? 'Failed to load names. Please check your connection and try again.' : null}
+        onRetry={list.retry}
+        loadingMore={list.isFetchingNextPage}
+        loadingText="Loading more names…"
+        hasMore={list.hasNextPage}
+        hasRows={rows.length > 0}
+        endText="End of the list."
+      />
 
       <ConfirmDialog
         open={rowDialogOpen}

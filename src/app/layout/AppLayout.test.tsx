@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router-dom';
 import { createFakeBackend } from '../../../mocks/fakeBackend';
 import { renderRoutes, signedInAdminState } from '../../../mocks/renderWithProviders';
-import { adminPages } from '../../app/adminPages';
-import { THEME_STORAGE_KEY } from '../../app/themeMode';
+import { adminPages } from '../adminPages';
+import { THEME_STORAGE_KEY } from '../themeMode';
 import { AppLayout } from './AppLayout';
 
 const routes: RouteObject[] = [

@@ -1,7 +1,7 @@
 // The signed-in admin's email and the Logout button (spec 2: logout signs out and reloads the page).
 import { Avatar, Box, Button, Stack, Typography } from '@mui/material';
 import Logout from '@mui/icons-material/Logout';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../hooks';
 import { logoutRequested, type SessionUser } from '../../features/session';
 
 export function AccountActions({ user }: { user: SessionUser }) {

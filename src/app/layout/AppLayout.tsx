@@ -5,7 +5,7 @@ import { Outlet, Link as RouterLink, useLocation } from 'react-router-dom';
 import { AppBar, Avatar, Box, Stack, Toolbar, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import ChildCare from '@mui/icons-material/ChildCare';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../hooks';
 import { selectSession } from '../../features/session';
 import { ThemeToggle } from './ThemeToggle';
 import { useLastSearchByPage, useScrollToTopOnPathChange } from './useLastSearchByPage';

@@ -1,7 +1,7 @@
 import { IconButton } from '@mui/material';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
-import { useThemeMode } from '../../app/themeMode';
+import { useThemeMode } from '../themeMode';
 
 export function ThemeToggle() {
   const { mode, toggle } = useThemeMode();

@@ -1,22 +1,29 @@
 import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { createFakeBackend } from '../../../../mocks/fakeBackend';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { makeStore } from '../../../app/store';
-import { genderChanged, letterChanged, selectNamesFilters, type NamesFilters } from '../namesSlice';
-import { filtersFromSearchParams } from '../namesUrl';
-import { useNamesUrlSync } from './useNamesUrlSync';
-import * as adminModules from '../../../app/adminModules';
+import { createFakeBackend } from '../../mocks/fakeBackend';
+import { useAppDispatch, useAppSelector } from './hooks';
+import { makeStore } from './store';
+import { genderChanged, letterChanged, selectNamesFilters, type NamesFilters } from '../features/names/namesSlice';
+import { filtersFromSearchParams, namesUrlView } from '../features/names/namesUrl';
+import { analyticsGenderChanged, selectAnalyticsFilters, type AnalyticsFilters } from '../features/analytics/analyticsSlice';
+import { analyticsFiltersFromSearchParams, analyticsUrlView } from '../features/analytics/analyticsUrl';
+import { auditUrlView } from '../features/auditLogs/auditLogsUrl';
+import { rangeChanged, selectAuditAnchor, selectAuditFilters } from '../features/auditLogs/auditLogsSlice';
+import { pageChanged, selectUsersView } from '../features/users/usersSlice';
+import { usersUrlView } from '../features/users/usersUrl';
+import { useUrlBackedView } from './useUrlBackedView';
+import * as adminModules from './adminModules';
 
-// The address <-> slice sync on its own, with the real store and a data router. The router commits every
+// The address <-> slice sync on its own, with the real store and a data router, for each page's view: Manage
+// Names ('push'), Name Analytics, Audit Logs and User Management ('replace'). The router commits every
 // location change inside a React transition, while a filter click updates the slice synchronously: a click
 // and a Back that follow each other faster than React commits the transition used to reach React as one
 // update (B -> Á -> B seen as no change), leaving the slice on Á under ?letter=B (the e2e flake).
 
 /** The filter bar's buttons, dispatching what the real ones dispatch, and the hook under test. */
 function Harness() {
-  useNamesUrlSync();
+  useUrlBackedView(namesUrlView);
   const dispatch = useAppDispatch();
   const { letter } = useAppSelector(selectNamesFilters);
   return (
@@ -33,9 +40,57 @@ function Harness() {
   );
 }
 
-function setup(route = '/manage-names') {
+/** Name Analytics' gender filter ('replace'). */
+function AnalyticsHarness() {
+  useUrlBackedView(analyticsUrlView);
+  const dispatch = useAppDispatch();
+  const { gender } = useAppSelector(selectAnalyticsFilters);
+  return (
+    <div>
+      {['female', 'male'].map((g) => (
+        <button key={g} type="button" aria-pressed={gender === g} onClick={() => dispatch(analyticsGenderChanged(g))}>
+          {g}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Audit Logs' range ('replace'; opening the page re-anchors the window). */
+function AuditHarness() {
+  const ready = useUrlBackedView(auditUrlView);
+  const dispatch = useAppDispatch();
+  return (
+    <button type="button" data-ready={ready} onClick={() => dispatch(rangeChanged(30))}>
+      30 days
+    </button>
+  );
+}
+
+/** User Management's pager ('replace'). */
+function UsersHarness() {
+  useUrlBackedView(usersUrlView);
+  const dispatch = useAppDispatch();
+  const { page } = useAppSelector(selectUsersView);
+  return (
+    <button type="button" onClick={() => dispatch(pageChanged(page + 1))}>
+      Next page
+    </button>
+  );
+}
+
+function setup(route = '/manage-names', initialEntries: string[] = [route]) {
   const store = makeStore({ backend: createFakeBackend(), runSagas: false, admin: adminModules });
-  const router = createMemoryRouter([{ path: '/manage-names', element: <Harness /> }], { initialEntries: [route] });
+  const router = createMemoryRouter(
+    [
+      { path: '/manage-names', element: <Harness /> },
+      { path: '/analytics', element: <AnalyticsHarness /> },
+      { path: '/audit-logs', element: <AuditHarness /> },
+      { path: '/user-management', element: <UsersHarness /> },
+      { path: '/dashboard', element: <p>Dashboard</p> },
+    ],
+    { initialEntries },
+  );
   render(
     <Provider store={store}>
       <RouterProvider router={router} />
@@ -77,7 +132,7 @@ beforeEach(() => {
 });
 afterEach(() => consoleError.mockRestore());
 
-describe('useNamesUrlSync', () => {
+describe('useUrlBackedView with Manage Names (push: each filter change is a history entry)', () => {
   it('Back right after a filter click (before React rendered the new address) goes back to the previous filters', async () => {
     const { router, slice, address } = setup();
     await settle();
@@ -167,5 +222,65 @@ describe('useNamesUrlSync', () => {
     expect(router.state.location.search).toBe('?letter=C&gender=female');
     expect(router.state.historyAction).toBe('REPLACE');
     expect(slice()).toEqual({ letter: 'C', gender: 'female', nationality: 'all' });
+  });
+});
+
+describe('useUrlBackedView with the replace views (Name Analytics, Audit Logs, User Management)', () => {
+  it('a filter change replaces the entry: Back leaves the page instead of stepping through filters', async () => {
+    const { router, store } = setup('/analytics', ['/dashboard', '/analytics']);
+    const analytics = (): AnalyticsFilters => selectAnalyticsFilters(store.getState());
+    await settle();
+    click('female');
+    await settle();
+    expect(router.state.location.search).toBe('?gender=female');
+    expect(router.state.historyAction).toBe('REPLACE');
+    click('male');
+    await settle();
+    expect(analytics()).toEqual(analyticsFiltersFromSearchParams(new URLSearchParams(router.state.location.search)));
+    void router.navigate(-1);
+    await settle();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('Back right after a filter click (before React rendered the new address) leaves slice and address in agreement', async () => {
+    // The entry before shows the same view (a link to this page clicked while it was open): React sees the
+    // replace and the Back together as no change unless the replace was rendered at once.
+    const { router, store } = setup('/analytics', ['/analytics', '/analytics']);
+    const analytics = (): AnalyticsFilters => selectAnalyticsFilters(store.getState());
+    const address = () => analyticsFiltersFromSearchParams(new URLSearchParams(router.state.location.search));
+    await settle();
+    click('female');
+    await untilRouterAt(router, '?gender=female');
+    void router.navigate(-1);
+    await untilRouterAt(router, '');
+    await settle();
+    expect(analytics()).toEqual(address());
+    expect(analytics().gender).toBe('all');
+    expect(screen.getByRole('button', { name: 'female' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('opening Audit Logs adopts the address and re-anchors the window even when the filters are unchanged', async () => {
+    // The default filters, as the slice starts with them; its anchor starts at 1970.
+    const opened = Date.now();
+    const { router, store } = setup('/audit-logs');
+    await settle();
+    expect(Date.parse(selectAuditAnchor(store.getState()))).toBeGreaterThanOrEqual(opened);
+    expect(screen.getByRole('button', { name: '30 days' })).toHaveAttribute('data-ready', 'true');
+    click('30 days');
+    await settle();
+    expect(selectAuditFilters(store.getState()).rangeDays).toBe(30);
+    expect(router.state.location.search).toBe('?range=30');
+  });
+
+  it('User Management writes its page to the address and reads an outside change back', async () => {
+    const { router, store } = setup('/user-management?size=25');
+    await settle();
+    click('Next page');
+    await settle();
+    expect(router.state.location.search).toBe('?size=25&page=2');
+    expect(router.state.historyAction).toBe('REPLACE');
+    void router.navigate('/user-management?size=100&page=3');
+    await settle();
+    expect(selectUsersView(store.getState())).toMatchObject({ pageSize: 100, page: 2 });
   });
 });

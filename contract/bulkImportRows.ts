@@ -1,11 +1,9 @@
-import type { Gender } from '../../../contract/wire';
-import { firstLetter } from './firstLetter';
-import { capitalizeName, cleanKey, cleanText, describeTextProblem, isGender, textProblem } from './normalize';
-
-/** A row check's outcome: the value, or the field and message of the first problem (the route's 400). */
-export type Parsed<T> = { ok: true; value: T } | { ok: false; error: { field: string; message: string } };
-const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
-const fail = <T = never>(field: string, message: string): Parsed<T> => ({ ok: false, error: { field, message } });
+// The rows of POST /api/admin/names/bulk-import, checked one by one so each problem names its row ('Row 3:
+// ...') the way the console reports it. The server's route runs this; the console's test backend (mocks/)
+// runs the same, so a test sees the answer the server gives.
+import type { Gender } from './wire';
+import { capitalizeName, cleanKey, cleanText, describeTextProblem, firstLetter, isGender, textProblem } from './nameRules';
+import { fail, ok, type Parsed } from './parsed';
 const unknownField = (object: Record<string, unknown>, allowed: readonly string[]) =>
   Object.keys(object).find((key) => !allowed.includes(key));
 

@@ -10,7 +10,7 @@ import QueryStatsOutlined from '@mui/icons-material/QueryStatsOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import StorageOutlined from '@mui/icons-material/StorageOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import type { AdminPath } from '../../app/adminPages';
+import type { AdminPath } from '../adminPages';
 
 export const pageIcons: Record<AdminPath, SvgIconComponent> = {
   '/dashboard': DashboardOutlined,

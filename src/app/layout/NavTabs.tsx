@@ -2,7 +2,7 @@
 // scroll the row instead of wrapping or overflowing it.
 import { Tab, Tabs } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { activePagePath, adminPages } from '../../app/adminPages';
+import { activePagePath, adminPages } from '../adminPages';
 
 export interface NavTabsProps {
   pathname: string;

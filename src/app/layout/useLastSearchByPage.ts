@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { activePagePath } from '../../app/adminPages';
+import { activePagePath } from '../adminPages';
 
 /**
  * The address query each admin page last had (e.g. '?letter=B&gender=female' for /manage-names), so its

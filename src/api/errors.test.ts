@@ -1,0 +1,53 @@
+import { asApiError, errorReason, httpFailure, HttpError, toApiError } from './errors';
+
+// One HTTP failure shape for the whole browser: RTK Query's answers (toApiError) and the adapters' own
+// requests (HttpError) read a failed answer the same way.
+
+describe('httpFailure', () => {
+  it("takes the reason from the API's own error body and says the API answered", () => {
+    expect(httpFailure(409, { error: 'conflict', message: 'Already exists' })).toEqual({
+      status: 409,
+      reason: 'Already exists',
+      fromApi: true,
+    });
+  });
+
+  it("falls back to the status line for a body that is not the API's (a proxy's page)", () => {
+    expect(httpFailure(502, undefined, 'Bad Gateway')).toEqual({ status: 502, reason: 'HTTP 502 Bad Gateway' });
+    expect(httpFailure(502, '  upstream down ')).toEqual({ status: 502, reason: 'upstream down' });
+  });
+
+  it('is what RTK Query errors become too', () => {
+    expect(toApiError({ status: 503, data: { error: 'unavailable', message: 'Database down' } })).toEqual(
+      httpFailure(503, { error: 'unavailable', message: 'Database down' }),
+    );
+    expect(toApiError({ status: 500, data: null })).toEqual({ status: 500, reason: 'HTTP 500' });
+  });
+});
+
+describe('HttpError', () => {
+  it('reads a failed response: JSON body or not', async () => {
+    const api = await HttpError.fromResponse(
+      new Response(JSON.stringify({ error: 'forbidden', message: 'Not an admin' }), { status: 403 }),
+    );
+    expect(api).toBeInstanceOf(Error);
+    expect(api).toMatchObject({ status: 403, reason: 'Not an admin', message: 'Not an admin', fromApi: true });
+    const proxy = await HttpError.fromResponse(new Response('<html>', { status: 504, statusText: 'Gateway Timeout' }));
+    expect(proxy).toMatchObject({ status: 504, reason: 'HTTP 504 Gateway Timeout' });
+    expect(proxy.fromApi).toBeUndefined();
+  });
+
+  it('becomes the plain ApiError RTK Query keeps, fields and all', () => {
+    expect(asApiError(new HttpError(409, 'Already exists', true))).toEqual({ status: 409, reason: 'Already exists', fromApi: true });
+    expect(asApiError(new HttpError('TIMEOUT', 'The server did not answer within 10 seconds.'))).toEqual({
+      status: 'TIMEOUT',
+      reason: 'The server did not answer within 10 seconds.',
+    });
+    expect(errorReason(new HttpError(500, 'boom'))).toBe('boom');
+  });
+
+  it('anything else thrown is a NETWORK failure with its message', () => {
+    expect(asApiError(new Error('Failed to fetch'))).toEqual({ status: 'NETWORK', reason: 'Failed to fetch' });
+    expect(asApiError({ status: 'weird', reason: 'x' })).toEqual({ status: 'NETWORK', reason: 'x' });
+  });
+});

@@ -1,0 +1,23 @@
+import { Stack, Typography } from '@mui/material';
+import { formatCount } from '../../../lib/format';
+import type { Job } from '../../jobs';
+
+/** An import's rows read, sent, added and skipped: while it runs and in its report. */
+export function ImportFigures({ job }: { job: Job }) {
+  const { rowsRead, rowsSent, rowsAdded, rowsSkipped } = job.progress;
+  const items: [string, number][] = [
+    ['Rows read', rowsRead],
+    ['Sent', rowsSent],
+    ['Added', rowsAdded],
+    ['Skipped', rowsSkipped],
+  ];
+  return (
+    <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap' }} role="group" aria-label="Import figures">
+      {items.map(([label, value]) => (
+        <Typography key={label} variant="body2">
+          {label}: <strong>{formatCount(value)}</strong>
+        </Typography>
+      ))}
+    </Stack>
+  );
+}
