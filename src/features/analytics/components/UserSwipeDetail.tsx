@@ -5,11 +5,11 @@ import { ANALYTICS_DEFAULTS, type PairMatch, type SwipeSession, type UserSwipe }
 import type { UserRecord } from '../../../../contract/wire';
 import { errorReason } from '../../../api/errors';
 import { decisionSpeed, formatDuration, formatPercent, formatSeconds, formatShare } from '../../../lib/analyticsFormat';
-import { formatCount } from '../../../lib/format';
+import { formatCount, formatDateTimeWithZone, formatOneDecimal } from '../../../lib/format';
 import { useGetPairMatchesQuery, useGetSwipeSessionsQuery, useGetUserSwipeInsightsQuery, useGetUserSwipesQuery } from '../analyticsApi';
 import { capitalize } from '../chartData';
 import { AnalyticsGrid } from './AnalyticsGrid';
-import { countCol, dateTimeCol, durationCol, formatDateTime, labelCol, secondsCol, textCol } from './columns';
+import { countCol, dateTimeCol, durationCol, labelCol, secondsCol, textCol } from './columns';
 import { MetricCard } from './MetricCard';
 
 const swipeColumns: GridColDef<UserSwipe>[] = [
@@ -136,7 +136,7 @@ export function UserSwipeDetail({ user }: { user: UserRecord }) {
       title: 'Swipe sessions',
       value: insights ? formatCount(insights.total_sessions) : '—',
       caption: insights
-        ? `${insights.avg_swipes_per_session.toFixed(1)} swipes per session · ${formatCount(insights.active_days)} active days`
+        ? `${formatOneDecimal(insights.avg_swipes_per_session)} swipes per session · ${formatCount(insights.active_days)} active days`
         : undefined,
     },
     { title: 'Matches', value: insights ? formatCount(insights.matches) : '—', caption: partner ? `With ${partner}` : 'Not connected' },
@@ -150,7 +150,7 @@ export function UserSwipeDetail({ user }: { user: UserRecord }) {
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {[user.email, `uid ${user.uid}`, partner ? `partner ${partner}` : 'no partner'].filter(Boolean).join(' · ')}
-          {insights?.first_swipe_at ? ` · swiping since ${formatDateTime(insights.first_swipe_at)}` : ''}
+          {insights?.first_swipe_at ? ` · swiping since ${formatDateTimeWithZone(insights.first_swipe_at)}` : ''}
         </Typography>
       </Box>
 

@@ -4,7 +4,8 @@ import { BasicGridToolbar } from '../../../components/BasicGridToolbar';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import type { AuditSource } from '../../../../contract/usersAudit';
 import type { AuditRow } from '../hooks/useAuditLogList';
-import { describeChange, formatTimestamp } from './auditFormat';
+import { formatDateTime, withTimeZone } from '../../../lib/format';
+import { describeChange } from './auditFormat';
 import { EventBadge } from './EventBadge';
 
 /** Spec 8. */
@@ -31,16 +32,16 @@ export function AuditLogTable({
   const columns = useMemo<GridColDef<AuditRow>[]>(() => {
     const common: GridColDef<AuditRow>[] = [
       { field: 'id', headerName: 'ID', width: 70 },
-      { field: 'timestamp', headerName: 'Timestamp', width: 178, valueFormatter: (v: string) => formatTimestamp(v) },
+      { field: 'timestamp', headerName: withTimeZone('Timestamp'), width: 178, valueFormatter: (v: string) => formatDateTime(v) },
       { field: 'event', headerName: 'Event', width: 170, renderCell: ({ row }) => <EventBadge event={row.event} /> },
       { field: 'userId', headerName: 'User ID', width: 130, valueFormatter: (v: string | null) => v ?? '—' },
     ];
     const app: GridColDef<AuditRow>[] = [
       {
         field: 'lastSwipeDate',
-        headerName: 'Last swipe',
+        headerName: withTimeZone('Last swipe'),
         width: 178,
-        valueGetter: (_v, row) => appOnly(row, (r) => (r.lastSwipeDate ? formatTimestamp(r.lastSwipeDate) : null)),
+        valueGetter: (_v, row) => appOnly(row, (r) => (r.lastSwipeDate ? formatDateTime(r.lastSwipeDate) : null)),
       },
       {
         field: 'totalActiveTimeFormatted',

@@ -11,7 +11,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { selectSessionUser } from '../../session';
 import type { UserSort } from '../usersSlice';
 import { SwipeTotalCell } from './SwipeTotalCell';
-import { formatDateTime, formatDay } from './userFormat';
+import { formatDate, formatDateTimeWithZone, withTimeZone } from '../../../lib/format';
 
 export interface UserRowActions {
   onTogglePremium(user: UserRecord): void;
@@ -36,12 +36,12 @@ const SORTABLE = new Set<string>(USER_SORT_FIELDS);
 function dateColumn(field: keyof UserRecord, headerName: string): GridColDef<UserRecord> {
   return {
     field,
-    headerName,
-    width: 112,
+    headerName: withTimeZone(headerName),
+    width: 128,
     sortable: SORTABLE.has(field),
-    valueFormatter: (value: string | null) => formatDay(value),
+    valueFormatter: (value: string | null) => formatDate(value),
     renderCell: ({ row, formattedValue }) => (
-      <Tooltip title={formatDateTime(row[field] as string | null)}>
+      <Tooltip title={formatDateTimeWithZone(row[field] as string | null)}>
         <span>{formattedValue as string}</span>
       </Tooltip>
     ),
