@@ -30,6 +30,7 @@ import { ChartSection } from '../components/ChartSection';
 import { countCol, dateTimeCol, durationCol, labelCol, percentCol, secondsCol, textCol } from '../components/columns';
 import { HealthDebugBlock } from '../components/HealthDebugBlock';
 import { MetricCard } from '../components/MetricCard';
+import { UserRef } from '../components/UserRef';
 import { useAnalyticsUrlSync } from '../hooks/useAnalyticsUrlSync';
 
 const RANGE_CHOICES = [7, 30, 90] as const;
@@ -81,10 +82,17 @@ const matchColumns: GridColDef<MatchAnalytics>[] = [
   {
     field: 'user_a',
     headerName: 'Partners',
-    minWidth: 200,
+    minWidth: 300,
     flex: 1,
     sortable: false,
+    // Text for the grid's quick filter and copy; the cell shows each partner by name with a link.
     valueGetter: (_v, row) => `${row.user_a} · ${row.user_b}`,
+    renderCell: ({ row }) => (
+      <Stack spacing={0.25} sx={{ py: 0.5, minWidth: 0 }}>
+        <UserRef uid={row.user_a} layout="inline" />
+        <UserRef uid={row.user_b} layout="inline" />
+      </Stack>
+    ),
   },
 ];
 
@@ -356,6 +364,7 @@ export default function NameAnalyticsPage() {
             rows={matches.data}
             columns={matchColumns}
             getRowId={matchKey}
+            rowHeight={60}
             loading={matches.loading}
             noRowsLabel="No matches yet."
           />

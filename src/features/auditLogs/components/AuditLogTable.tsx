@@ -5,6 +5,7 @@ import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import type { AuditSource } from '../../../../contract/usersAudit';
 import type { AuditRow } from '../hooks/useAuditLogList';
 import { formatDateTime, withTimeZone } from '../../../lib/format';
+import { UserRef } from '../../analytics';
 import { describeChange } from './auditFormat';
 import { EventBadge } from './EventBadge';
 
@@ -34,7 +35,14 @@ export function AuditLogTable({
       { field: 'id', headerName: 'ID', width: 70 },
       { field: 'timestamp', headerName: withTimeZone('Timestamp'), width: 178, valueFormatter: (v: string) => formatDateTime(v) },
       { field: 'event', headerName: 'Event', width: 170, renderCell: ({ row }) => <EventBadge event={row.event} /> },
-      { field: 'userId', headerName: 'User ID', width: 130, valueFormatter: (v: string | null) => v ?? '—' },
+      {
+        field: 'userId',
+        headerName: 'User',
+        width: 240,
+        // The id stays the value (quick filter, copy); the cell adds the name and links to the user's analytics.
+        valueFormatter: (v: string | null) => v ?? '—',
+        renderCell: ({ value, formattedValue }) => (value ? <UserRef uid={value as string} /> : formattedValue),
+      },
     ];
     const app: GridColDef<AuditRow>[] = [
       {
