@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { AuditStats } from '../../../contract/usersAudit';
 import { Alert, Box, Button, CircularProgress, Container, Paper, Stack, Typography } from '@mui/material';
 import { errorReason } from '../../api/errors';
+import { GrowingGridBox } from '../../components/GrowingGridBox';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { formatCount } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -73,15 +74,14 @@ export default function AuditLogsPage() {
                 : `Showing ${formatCount(list.rows.length)} ${list.rows.length === 1 ? 'entry' : 'entries'}`}
             </Typography>
           </Stack>
-          {/* As tall as the rows up to a screenful, then the grid scrolls (and virtualizes) inside it. */}
-          <Box sx={{ height: `min(${58 + Math.max(list.rows.length, 3) * 56}px, max(420px, calc(100vh - 260px)))` }}>
+          <GrowingGridBox rowCount={list.rows.length}>
             <AuditLogTable
               rows={list.rows}
               loading={list.isLoadingFirstPage}
               source={filters.source}
               noRowsLabel={list.error && list.rows.length === 0 ? 'The audit logs could not be loaded.' : NO_AUDIT_LOGS_TEXT}
             />
-          </Box>
+          </GrowingGridBox>
           <Box sx={{ minHeight: 52, display: 'flex', alignItems: 'center', justifyContent: 'center', pt: 1.5 }}>
             {list.error ? (
               <Alert

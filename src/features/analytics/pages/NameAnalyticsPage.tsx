@@ -57,20 +57,22 @@ const topRankedColumns: GridColDef<TopRankedName & { rank: number }>[] = [
   secondsCol('avg_decision_time_ms', 'Avg decision'),
 ];
 
+// Thirteen columns: their widths add up to what the section holds at 1440 px (its last column was cut off there,
+// issue 16); narrower windows scroll the grid sideways.
 const nameAnalyticsColumns: GridColDef<NameAnalytics>[] = [
-  textCol('name', 'Name', 120),
-  labelCol('gender', 'Gender', 90),
-  labelCol('origin', 'Origin', 115),
-  countCol('total_swipes', 'Swipes'),
-  countCol('total_likes', 'Likes'),
-  countCol('total_dislikes', 'Dislikes'),
-  percentCol('like_ratio', 'Like ratio'),
-  countCol('matches', 'Matches'),
-  percentCol('match_rate', 'Match rate'),
-  secondsCol('avg_decision_time_ms', 'Avg decision'),
-  percentCol('fast_decision_ratio', 'Fast (< 2 s)', 110),
-  percentCol('slow_decision_ratio', 'Slow (> 5 s)', 110),
-  dateTimeCol('last_swiped_at', 'Last swiped', 170),
+  textCol('name', 'Name', 105),
+  labelCol('gender', 'Gender', 80),
+  labelCol('origin', 'Origin', 110),
+  countCol('total_swipes', 'Swipes', 80),
+  countCol('total_likes', 'Likes', 75),
+  countCol('total_dislikes', 'Dislikes', 85),
+  percentCol('like_ratio', 'Like ratio', 95),
+  countCol('matches', 'Matches', 85),
+  percentCol('match_rate', 'Match rate', 100),
+  secondsCol('avg_decision_time_ms', 'Avg decision', 110),
+  percentCol('fast_decision_ratio', 'Fast (< 2 s)', 105),
+  percentCol('slow_decision_ratio', 'Slow (> 5 s)', 105),
+  dateTimeCol('last_swiped_at', 'Last swiped', 165),
 ];
 
 const matchColumns: GridColDef<MatchAnalytics>[] = [

@@ -16,7 +16,8 @@ const appOnly = (row: AuditRow, value: (r: Extract<AuditRow, { source: 'app' }>)
   row.source === 'app' ? (value(row) ?? '—') : '';
 
 /**
- * The loaded entries. The grid has a fixed height and virtualizes, so many Load more clicks stay smooth;
+ * The loaded entries. The first page grows with the page; after Load more the grid keeps to the window's
+ * height and virtualizes (GrowingGridBox), so many Load more clicks stay smooth;
  * it neither pages nor sorts (the trail is newest first, read on with the cursor).
  */
 export function AuditLogTable({

@@ -50,9 +50,10 @@ function dateColumn(field: keyof UserRecord, headerName: string): GridColDef<Use
 
 /**
  * The users table. It is given exactly the rows to show (one page, or everything for Show All) and never
- * pages or sorts by itself: the server does both. It sits in a box of fixed height so the grid virtualizes
- * its rows (only those on screen are in the DOM, which keeps Show All of 10,000+ users responsive and is
- * what limits the swipe-total requests to the rows on screen).
+ * pages or sorts by itself: the server does both. A page of up to 100 rows grows with the page (GrowingGridBox);
+ * 250 a page and Show All keep to the window's height so the grid virtualizes its rows (only those on screen
+ * are in the DOM, which keeps Show All of 10,000+ users responsive and limits the swipe-total requests to the
+ * rows on screen).
  */
 export const OWN_ACCOUNT_REASON = 'This is your own account: you cannot deactivate or delete it here.';
 const ownReasonId = (uid: string) => `own-account-reason-${uid}`;
