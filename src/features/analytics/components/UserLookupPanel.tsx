@@ -8,19 +8,22 @@ import { USER_PARAM } from '../analyticsUrl';
 import { AnalyticsSection } from './AnalyticsSection';
 import { UserSwipeDetail } from './UserSwipeDetail';
 
-/** Looks up one user by email or uid and shows their per-user analytics. */
-export function UserLookupPanel() {
+/**
+ * Looks up one user by email or uid and shows their per-user analytics. `aboveSettled`: the sections above have
+ * their final height (loaded or failed), so a scroll to the result is not undone by them growing afterwards.
+ */
+export function UserLookupPanel({ aboveSettled = true }: { aboveSettled?: boolean }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const looked = (searchParams.get(USER_PARAM) ?? '').trim();
   const [text, setText] = useState(looked);
   const lookup = useLookupUserQuery(looked, { skip: looked === '' });
 
   // A shared link or a user id clicked elsewhere (?user=...) opens the page at the top, while the lookup sits
-  // below every other section: bring its result into view once it is there, once per user looked up. The
-  // sections above may still grow as they load; the browser's scroll anchoring keeps the result in place.
+  // below every other section: bring its result into view once it and the sections above are there, once per
+  // user looked up (scrolled earlier, the sections loading above pushed it down the screen again).
   const sectionRef = useRef<HTMLDivElement>(null);
   const scrolledTo = useRef('');
-  const answered = looked !== '' && !lookup.isFetching && (lookup.data !== undefined || lookup.isError);
+  const answered = looked !== '' && aboveSettled && !lookup.isFetching && (lookup.data !== undefined || lookup.isError);
   useEffect(() => {
     if (!answered || scrolledTo.current === looked) return;
     scrolledTo.current = looked;
@@ -51,8 +54,9 @@ export function UserLookupPanel() {
 
   const result = lookup.data;
   return (
-    // Below the sticky navigation (toolbar and tabs), not under it.
-    <Box ref={sectionRef} sx={{ scrollMarginTop: 120 }}>
+    // Below the sticky navigation (toolbar and tabs), not under it; while a user is shown, at least a window tall,
+    // so the page can scroll the section to the top before the result's tables have loaded below it.
+    <Box ref={sectionRef} sx={{ scrollMarginTop: 120, minHeight: looked ? 'calc(100vh - 140px)' : undefined }}>
       <AnalyticsSection title="Look up a user" subtitle="Swipes, insights, sessions and partner matches of one user, by email or user ID">
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2 }} role="search">
           <TextField

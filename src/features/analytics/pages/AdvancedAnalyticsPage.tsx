@@ -221,7 +221,7 @@ export default function AdvancedAnalyticsPage() {
           />
         </AnalyticsSection>
 
-        <UserLookupPanel />
+        <UserLookupPanel aboveSettled={!queries.some((query) => query.isLoading)} />
       </Stack>
     </Container>
   );
