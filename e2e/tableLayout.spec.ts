@@ -101,4 +101,19 @@ test('Name Analytics: the detailed name analytics grid shows its last column who
   expect(fit.scrollsSideways).toBe(false);
   expect(fit.lastHeaderRight).toBeLessThanOrEqual(fit.gridRight);
   expect(fit.cutHeaders).toEqual([]);
+
+  // Recent matches: both partners of a row, name and id, inside their cell (rows are two lines tall there).
+  const matches = page.getByRole('grid', { name: 'Recent matches' });
+  await expect(matches.locator('.MuiDataGrid-row').first().getByRole('link')).toHaveCount(2);
+  const spilled = await matches.evaluate(
+    (el) =>
+      [...el.querySelectorAll('.MuiDataGrid-cell[data-field="user_a"]')].filter((cell) => {
+        const box = cell.getBoundingClientRect();
+        return [...cell.querySelectorAll('a')].some((a) => {
+          const r = a.getBoundingClientRect();
+          return r.top < box.top || r.bottom > box.bottom;
+        });
+      }).length,
+  );
+  expect(spilled).toBe(0);
 });

@@ -7,7 +7,7 @@ export interface AnalyticsGridProps<Row extends GridValidRowModel> {
   loading: boolean;
   noRowsLabel: string;
   ariaLabel: string;
-  /** for cells of two lines (the compact density's rows hold one) */
+  /** px, for cells of two lines (the compact density's rows hold one) */
   rowHeight?: number;
 }
 
@@ -34,7 +34,8 @@ export function AnalyticsGrid<Row extends GridValidRowModel>({
       loading={loading}
       autoHeight
       density="compact"
-      rowHeight={rowHeight}
+      // getRowHeight, not rowHeight: the compact density would scale the latter down to 70 %.
+      getRowHeight={rowHeight ? () => rowHeight : undefined}
       disableRowSelectionOnClick
       disableColumnMenu
       hideFooter
