@@ -117,3 +117,35 @@ test('Name Analytics: the detailed name analytics grid shows its last column who
   );
   expect(spilled).toBe(0);
 });
+
+test.describe('at 1024 px', () => {
+  test.use({ viewport: { width: 1024, height: 800 } });
+
+  // A grid wider than the window scrolls sideways with its scroll bar under the last row, out of sight in a table
+  // that grows with the page: at this width the tables leave out what the Columns button brings back.
+  for (const [path, lastColumn] of [
+    ['/user-management', 'Actions'],
+    ['/audit-logs?range=all', 'Console action'],
+  ] as const) {
+    test(`${path} fits the window, its ${lastColumn} column in view`, async ({ page }) => {
+      await page.goto(path);
+      const grid = page.getByRole('grid');
+      await waitForRows(grid, 10);
+      const fit = await grid.evaluate((el) => {
+        const scroller = el.querySelector('.MuiDataGrid-virtualScroller') as HTMLElement;
+        const titles = [...el.querySelectorAll('.MuiDataGrid-columnHeaderTitle')] as HTMLElement[];
+        return {
+          scrollsSideways: getComputedStyle(scroller).overflowX !== 'hidden' && scroller.scrollWidth > scroller.clientWidth,
+          last: titles[titles.length - 1].textContent,
+          lastRight: titles[titles.length - 1].closest('.MuiDataGrid-columnHeader')!.getBoundingClientRect().right,
+        };
+      });
+      expect(fit.last).toBe(lastColumn);
+      expect(fit.scrollsSideways).toBe(false);
+      expect(fit.lastRight).toBeLessThanOrEqual(1024);
+      // what was left out is one click away
+      await page.getByRole('button', { name: 'Select columns' }).click();
+      await expect(page.getByRole('checkbox', { name: path.startsWith('/user') ? 'UID' : 'Last swipe (UTC)' })).not.toBeChecked();
+    });
+  }
+});

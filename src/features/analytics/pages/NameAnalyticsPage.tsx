@@ -75,12 +75,13 @@ const nameAnalyticsColumns: GridColDef<NameAnalytics>[] = [
   dateTimeCol('last_swiped_at', 'Last swiped', 165),
 ];
 
+// Narrow enough that both partners (name and 28-character id) fit beside the rest at 1024 px.
 const matchColumns: GridColDef<MatchAnalytics>[] = [
-  textCol('name', 'Name', 120),
-  labelCol('gender', 'Gender', 90),
-  labelCol('origin', 'Origin', 115),
-  durationCol('time_between_swipes_ms', 'Time between likes', 170),
-  dateTimeCol('created_at', 'Matched at'),
+  textCol('name', 'Name', 100),
+  labelCol('gender', 'Gender', 80),
+  labelCol('origin', 'Origin', 110),
+  durationCol('time_between_swipes_ms', 'Time between likes', 150),
+  dateTimeCol('created_at', 'Matched at', 175),
   {
     field: 'user_a',
     headerName: 'Partners',

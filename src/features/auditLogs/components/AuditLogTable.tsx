@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Box, Tooltip, Typography } from '@mui/material';
 import { BasicGridToolbar } from '../../../components/BasicGridToolbar';
+import { useNarrowWindowColumns } from '../../../components/useNarrowWindowColumns';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import type { AuditSource } from '../../../../contract/usersAudit';
 import type { AuditRow } from '../hooks/useAuditLogList';
@@ -11,6 +12,8 @@ import { EventBadge } from './EventBadge';
 
 /** Spec 8. */
 export const NO_AUDIT_LOGS_TEXT = 'No audit logs found for the selected filters.';
+
+const NARROW_WINDOW_HIDDEN = ['id', 'lastSwipeDate', 'totalActiveTimeFormatted'];
 
 const appOnly = (row: AuditRow, value: (r: Extract<AuditRow, { source: 'app' }>) => string | null) =>
   row.source === 'app' ? (value(row) ?? '—') : '';
@@ -35,7 +38,8 @@ export function AuditLogTable({
     const common: GridColDef<AuditRow>[] = [
       { field: 'id', headerName: 'ID', width: 70 },
       { field: 'timestamp', headerName: withTimeZone('Timestamp'), width: 178, valueFormatter: (v: string) => formatDateTime(v) },
-      { field: 'event', headerName: 'Event', width: 170, renderCell: ({ row }) => <EventBadge event={row.event} /> },
+      // Room for the longest badge the spec names, SUBSCRIPTION_START.
+      { field: 'event', headerName: 'Event', width: 200, renderCell: ({ row }) => <EventBadge event={row.event} /> },
       {
         field: 'userId',
         headerName: 'User',
@@ -92,6 +96,9 @@ export function AuditLogTable({
     return [...common, ...app, consoleAction];
   }, [source]);
 
+  // Who, when and what stay at 1024 px; the app event's figures come back with the Columns button.
+  const columnVisibility = useNarrowWindowColumns(NARROW_WINDOW_HIDDEN);
+
   return (
     <DataGrid<AuditRow>
       rows={rows}
@@ -101,6 +108,7 @@ export function AuditLogTable({
       // The usual grid toolbar (issue 16): columns, density, a quick filter over the loaded rows.
       showToolbar
       slots={{ toolbar: BasicGridToolbar }}
+      {...columnVisibility}
       paginationMode="server"
       rowCount={rows.length}
       paginationModel={{ page: 0, pageSize: 100 }}

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { darken } from '@mui/material/styles';
 import { BasicGridToolbar } from '../../../components/BasicGridToolbar';
+import { useNarrowWindowColumns } from '../../../components/useNarrowWindowColumns';
 import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
@@ -31,6 +32,7 @@ export interface UsersGridProps extends UserRowActions {
 }
 
 const SORTABLE = new Set<string>(USER_SORT_FIELDS);
+const NARROW_WINDOW_HIDDEN = ['uid', 'connectedUserId', 'lastActiveDate'];
 
 /** The day only: the time is in the detail drawer, and the grid must fit a laptop screen with its actions. */
 function dateColumn(field: keyof UserRecord, headerName: string): GridColDef<UserRecord> {
@@ -207,6 +209,8 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
   );
 
   const sortModel = useMemo<GridSortModel>(() => [{ field: sort.field, sort: sort.direction }], [sort]);
+  // What the detail drawer shows anyway, so the actions fit beside the rest at 1024 px.
+  const columnVisibility = useNarrowWindowColumns(NARROW_WINDOW_HIDDEN);
 
   return (
     <DataGrid<UserRecord>
@@ -217,6 +221,7 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
       // The usual grid toolbar (issue 16): columns, density, a quick filter over the loaded rows.
       showToolbar
       slots={{ toolbar: BasicGridToolbar }}
+      {...columnVisibility}
       // The server pages and sorts: the grid shows what it is given, and the pager below the grid is ours
       // (the MIT grid refuses pages over 100, and Show All needs no pager at all).
       paginationMode="server"
