@@ -31,6 +31,8 @@ for (const mode of ['light', 'dark'] as const) {
       for (const path of [...PAGES, `/advanced-analytics?user=${user.uid}`]) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        // The navigation loads after the page on a fresh load: a shot without it shows a console nobody sees.
+        await expect(page.getByRole('tab').first()).toBeVisible();
         await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
         if (path === '/user-management') {
           const chips = page.locator('.MuiChip-label', { hasText: /^Premium$/ });
