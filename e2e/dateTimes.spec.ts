@@ -52,7 +52,7 @@ test('the same created_at reads as its UTC day on Manage Names and Database Admi
   const newest = (await apiGet<UsersPage>(request, token, '/users?limit=1')).users[0];
   await page.goto('/user-management');
   const label = newest.email ?? newest.uid;
-  expect(await cellUnder(page.getByRole('grid'), 'Created (UTC)', label)).toBe(utcDay(newest.createdAt));
+  expect(await cellUnder(page.getByRole('grid'), 'Created (UTC)', label)).toBe(utcDay(newest.createdAt!));
 
   const [latest] = (await apiGet<AuditLogsPage>(request, token, '/audit-logs?limit=1')).entries;
   await page.goto('/audit-logs?range=all');
