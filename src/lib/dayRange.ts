@@ -36,8 +36,3 @@ export function dayRangeToInstants({ from, to }: { from: string; to: string }): 
   if (start && end && start >= end) return null;
   return { ...(start ? { from: start.toISOString() } : {}), ...(end ? { to: end.toISOString() } : {}) };
 }
-
-/** The instant `days` days before `now`, or undefined for "all time" (null). */
-export function sinceDaysAgo(days: number | null, now: Date): string | undefined {
-  return days === null ? undefined : new Date(now.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
-}
