@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import { darken } from '@mui/material/styles';
 import { BasicGridToolbar } from '../../../components/BasicGridToolbar';
 import { useNarrowWindowColumns } from '../../../components/useNarrowWindowColumns';
 import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
@@ -152,12 +151,7 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
                 color={row.isPremium ? 'inherit' : 'warning'}
                 disabled={pending}
                 onClick={() => onTogglePremium(row)}
-                // The warning palette's main shade is too light for small text on white (axe, issue 16).
-                sx={(theme) => ({
-                  minWidth: 124,
-                  whiteSpace: 'nowrap',
-                  ...(!row.isPremium && theme.palette.mode === 'light' ? { color: darken(theme.palette.warning.main, 0.4) } : {}),
-                })}
+                sx={{ minWidth: 124, whiteSpace: 'nowrap' }}
               >
                 {row.isPremium ? 'Remove Premium' : 'Grant Premium'}
               </Button>
