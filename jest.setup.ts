@@ -27,6 +27,9 @@ if (!('ResizeObserver' in window)) {
   };
 }
 
+// jsdom lays nothing out, so it has no scrollIntoView; a test that cares spies on this one.
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = function scrollIntoView() {};
+
 // findBy…/waitFor wait for a state; their 1 s default made the suite a measure of the machine's speed (on a
 // loaded machine "Loading all users: 1,000…" and the recovered "Total swipes" arrived later: issue 19). They
 // still return as soon as the state is there; only a state that never comes costs the full wait.

@@ -4,6 +4,7 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import type { DecisionTimeStats, MatchAnalytics, NameAnalytics, TopRankedName, UserStats } from '../contract/analytics';
 import type { UsersPage } from '../contract/usersAudit';
+import type { UserRecord } from '../contract/wire';
 import { adminToken, apiGet, formatCount, signIn } from './helpers';
 
 const oneDecimal = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -170,6 +171,9 @@ test('Advanced Analytics: summary, insights, top names and one user looked up by
   const users = await apiGet<UsersPage>(request, token, `/users?search=${encodeURIComponent(match.user_a)}&limit=5`);
   const person = users.users.find((u) => u.uid === match.user_a)!;
   expect(person.email).toBeTruthy();
+  const partner = await apiGet<UserRecord>(request, token, `/users/${encodeURIComponent(match.user_b)}`);
+  // The partner by name beside the id, a link to their own lookup (issue 16).
+  const partnerHeading = `Matches with ${partner.displayName || partner.username || partner.email} ${match.user_b}`;
 
   await signIn(page);
   await page.getByRole('tab', { name: 'Advanced Analytics' }).click();
@@ -188,14 +192,18 @@ test('Advanced Analytics: summary, insights, top names and one user looked up by
   await expect(page.getByRole('heading', { name: person.displayName || person.username || person.email! })).toBeVisible();
   await expect(grid(page, 'Latest swipes').getByRole('row')).not.toHaveCount(1);
   await expect(grid(page, 'Swipe sessions').getByRole('row')).not.toHaveCount(1);
-  await expect(page.getByRole('heading', { name: `Matches with ${match.user_b}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: partnerHeading })).toBeVisible();
+  await expect(page.getByRole('heading', { name: partnerHeading }).getByRole('link')).toHaveAttribute(
+    'href',
+    `/advanced-analytics?user=${match.user_b}`,
+  );
   await expect(grid(page, 'Matches with partner')).toContainText(match.name);
   await page.getByRole('heading', { name: 'Look up a user' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('advanced-analytics-user.png'), fullPage: true });
 
   // The shared address opens the same user.
   await page.reload();
-  await expect(page.getByRole('heading', { name: `Matches with ${match.user_b}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: partnerHeading })).toBeVisible();
 });
 
 test('the analytics screens in the dark theme', async ({ page }, testInfo) => {

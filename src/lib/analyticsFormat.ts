@@ -4,35 +4,32 @@
 // and where the counts are at hand the screen divides them itself (formatShare), so 2 of 52 reads 3.8 %, not
 // the 3.9 % that rounding 0.0385 again would give.
 import { FAST_DECISION_MS, SLOW_DECISION_MS } from '../../contract/analytics';
+import { MISSING, formatOneDecimal } from './format';
 
 export { FAST_DECISION_MS, SLOW_DECISION_MS };
 
 export type DecisionSpeed = 'fast' | 'normal' | 'slow';
 
-// en-US like formatCount, so "1,234.5 s" reads the same as the counts beside it.
-const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
-/** What a figure the API did not give (null, missing, NaN) shows as: a dash, never "NaN" or "0". */
-export const MISSING = '—';
+export { MISSING };
 
 const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /** 1234 (milliseconds) -> "1.2 s". */
 export function formatSeconds(ms: number | null | undefined): string {
   if (!isFiniteNumber(ms)) return MISSING;
-  return `${oneDecimal.format(ms / 1000)} s`;
+  return `${formatOneDecimal(ms / 1000)} s`;
 }
 
 /** 0.4567 (a ratio between 0 and 1) -> "45.7%". The one place a ratio is rounded. */
 export function formatPercent(ratio: number | null | undefined): string {
   if (!isFiniteNumber(ratio)) return MISSING;
-  return `${oneDecimal.format(Math.round(ratio * 1000) / 10)}%`;
+  return `${formatOneDecimal(Math.round(ratio * 1000) / 10)}%`;
 }
 
 /** part of whole as a percent, rounded once from the counts: (2, 52) -> "3.8%"; a dash without a whole. */
 export function formatShare(part: number | null | undefined, whole: number | null | undefined): string {
   if (!isFiniteNumber(part) || !isFiniteNumber(whole) || whole <= 0) return MISSING;
-  return `${oneDecimal.format(Math.round((part * 1000) / whole) / 10)}%`;
+  return `${formatOneDecimal(Math.round((part * 1000) / whole) / 10)}%`;
 }
 
 /** A decision time's class: fast (< 2 s), slow (> 5 s), otherwise normal. Exactly 2 s or 5 s is normal. */

@@ -92,6 +92,23 @@ describe('local auth adapter', () => {
     );
   });
 
+  it("does not repeat itself when the server's 503 already says it cannot reach its database", async () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, JSON.stringify({ token: demoAdmin.token, expiresAt: FIXTURE_EXPIRES_AT }));
+    server.use(
+      http.get(authUrl('account'), () =>
+        HttpResponse.json(
+          { error: 'database_unavailable', message: 'The server cannot reach its database (connection refused).' },
+          { status: 503 },
+        ),
+      ),
+    );
+    const auth = makeAuth();
+    await auth.ready;
+    expect(auth.restoreProblem()).toBe(
+      'The server cannot reach its database (connection refused). Your session is kept: reload this page once the server is back.',
+    );
+  });
+
   it('signs out: token forgotten, observers told, server told with the token', async () => {
     let signOutAuth: string | null = 'not called';
     server.use(

@@ -44,7 +44,10 @@ export function unreachableNotice(error: unknown): string {
       : status === 503
         ? 'The server cannot reach its database'
         : 'The server could not check your session';
-  return `${what}${detail ? ` (${detail})` : ''}. Your session is kept: reload this page once the server is back.`;
+  // The server's own 503 already reads "The server cannot reach its database (connection refused)": said twice,
+  // it nested the sentence in itself (found by e2e/outage.spec.ts).
+  const said = detail.toLowerCase().startsWith(what.toLowerCase()) ? detail : `${what}${detail ? ` (${detail})` : ''}`;
+  return `${said}. Your session is kept: reload this page once the server is back.`;
 }
 
 export function createLocalAuth({ authBaseUrl, timeoutMs, store = localStorageTokenStore() }: LocalAuthOptions): LocalAuth {

@@ -41,3 +41,11 @@ export const analyticsUrlView: UrlBackedView<AnalyticsFilters> = {
   toSearchParams: searchParamsWithAnalyticsFilters,
   history: 'replace',
 };
+
+/** The address parameter of Advanced Analytics holding the looked-up user, so a view of one user can be shared. */
+export const USER_PARAM = 'user';
+
+/** Where one user's analytics are: the lookup on Advanced Analytics, opened at its result. */
+export function userLookupPath(uid: string): string {
+  return `/advanced-analytics?${new URLSearchParams({ [USER_PARAM]: uid }).toString()}`;
+}

@@ -1,16 +1,14 @@
 // Chart series derived from the API's answers. Pure and outside the lazily loaded chart chunk, so they are
 // tested without rendering a chart.
 import type { DailyActiveUsers, PopularityTrends, SwipesOverTime } from '../../../contract/analytics';
+import { formatDayKey, utcDay } from '../../lib/format';
 
 /** The suffix of today's point: the current UTC day is still counting, so its figures are partial. */
 export const PARTIAL_DAY_SUFFIX = ' (today, so far)';
 
-/** 'YYYY-MM-DD' -> "Nov 22" (UTC, as the API counts days); today's UTC day -> "Nov 25 (today, so far)". */
-const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** 'YYYY-MM-DD' (a UTC day, as the API counts days) -> "22 Nov"; today's UTC day -> "25 Nov (today, so far)". */
 export function formatDay(date: string, now: Date = new Date()): string {
-  const parsed = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime())) return date;
-  return dayLabel.format(parsed) + (date === now.toISOString().slice(0, 10) ? PARTIAL_DAY_SUFFIX : '');
+  return formatDayKey(date) + (date === utcDay(now) ? PARTIAL_DAY_SUFFIX : '');
 }
 
 export interface DailySeries {

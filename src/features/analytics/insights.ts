@@ -2,7 +2,7 @@
 // Pure: each sentence appears only when its figures exist and say something.
 import type { DecisionTimeStats, MatchConversionRate, PopularityTrends, TopRankedName, UserStats } from '../../../contract/analytics';
 import { formatSeconds, formatShare } from '../../lib/analyticsFormat';
-import { formatCount } from '../../lib/format';
+import { formatCount, formatOneDecimal } from '../../lib/format';
 import { capitalize } from './chartData';
 
 /** An origin needs this many swipes in the window before its like ratio is compared with others'. */
@@ -22,8 +22,6 @@ export interface Insight {
   id: 'origin' | 'decisiveness' | 'likeSpeed' | 'likeRate' | 'matches' | 'topName';
   text: string;
 }
-
-const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 function originInsight(trends: PopularityTrends | undefined): Insight | null {
   const compared = (trends?.origins ?? []).filter((origin) => origin.swipes >= MIN_ORIGIN_SWIPES);
@@ -77,7 +75,7 @@ function likeRateInsight(s: UserStats | undefined): Insight | null {
     id: 'likeRate',
     text:
       `${formatShare(s.totalLikes, s.totalSwipes)} of all ${formatCount(s.totalSwipes)} swipes are likes, from ${formatCount(s.uniqueUsers)} users ` +
-      `(${oneDecimal.format(s.averageSwipesPerUser)} swipes each on average).`,
+      `(${formatOneDecimal(s.averageSwipesPerUser)} swipes each on average).`,
   };
 }
 
@@ -89,7 +87,7 @@ function matchInsight(c: MatchConversionRate | undefined): Insight | null {
     id: 'matches',
     text:
       `${formatShare(c.connections_with_matches, c.total_connections)} of ${couples} share at least one liked name; ` +
-      `${oneDecimal.format(c.avg_matches_per_connection)} matches per couple on average.`,
+      `${formatOneDecimal(c.avg_matches_per_connection)} matches per couple on average.`,
   };
 }
 

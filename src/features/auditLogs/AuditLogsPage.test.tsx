@@ -71,6 +71,57 @@ describe('Audit Logs', () => {
     expect(screen.getByRole('searchbox')).toBeInTheDocument();
   });
 
+  it("shows each user id with the user's name or e-mail, linking to that user's analytics (issue 16)", async () => {
+    const uid = 'Xq3vT9kLmN2pR7sW4yZ1aB5cD8eF'; // 28 characters, like the authentication service's uids
+    auditDb.reset([
+      {
+        source: 'app',
+        id: '1',
+        timestamp: new Date(Date.now() - 60_000).toISOString(),
+        event: 'USER_CREATED',
+        userId: uid,
+        lastSwipeDate: null,
+        totalActiveTimeFormatted: null,
+      },
+      {
+        source: 'app',
+        id: '2',
+        timestamp: new Date(Date.now() - 120_000).toISOString(),
+        event: 'SUBSCRIPTION_START',
+        userId: 'u-nameless',
+        lastSwipeDate: null,
+        totalActiveTimeFormatted: null,
+      },
+      {
+        source: 'app',
+        id: '3',
+        timestamp: new Date(Date.now() - 180_000).toISOString(),
+        event: 'ACCOUNT_DELETED',
+        userId: 'u-gone',
+        lastSwipeDate: null,
+        totalActiveTimeFormatted: null,
+      },
+    ]);
+    const { backend } = renderAuditLogs();
+    backend.records.set(uid, makeUserRecord({ uid, email: 'katrin@example.com', displayName: 'Katrín Jónsdóttir' }));
+    backend.records.set('u-nameless', makeUserRecord({ uid: 'u-nameless', email: 'nameless@example.com' }));
+    expect(await screen.findByText('Showing 3 entries')).toBeInTheDocument();
+    const grid = screen.getByRole('grid');
+
+    const named = await within(grid).findByRole('link', { name: `Katrín Jónsdóttir ${uid}` });
+    expect(named).toHaveAttribute('href', `/advanced-analytics?user=${uid}`);
+    // No name on the record: its e-mail.
+    expect(await within(grid).findByRole('link', { name: 'nameless@example.com u-nameless' })).toHaveAttribute(
+      'href',
+      '/advanced-analytics?user=u-nameless',
+    );
+    // A deleted account: the id stays, said to have no record, and links nowhere.
+    const gone = within(grid).getByText('u-gone').parentElement!;
+    expect(await within(gone).findByText('no user record')).toBeInTheDocument();
+    expect(within(gone).queryByRole('link')).toBeNull();
+    expect(within(grid).getByRole('columnheader', { name: 'User' })).toBeInTheDocument();
+  });
+
   it('Load more reads on with the cursor until the end', async () => {
     renderAuditLogs('/audit-logs?range=all');
     expect(await screen.findByText('Showing 100 entries')).toBeInTheDocument();

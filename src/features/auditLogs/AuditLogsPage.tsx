@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import type { AuditStats } from '../../../contract/usersAudit';
-import { Box, Container, Paper, Stack, Typography } from '@mui/material';
+import { Container, Paper, Stack, Typography } from '@mui/material';
 import { errorReason } from '../../api/errors';
+import { GrowingGridBox } from '../../components/GrowingGridBox';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useUrlBackedView } from '../../app/useUrlBackedView';
 import { PagedListFooter } from '../../components/PagedListFooter';
@@ -83,15 +84,14 @@ export default function AuditLogsPage() {
                 : `Showing ${formatCount(list.rows.length)} ${list.rows.length === 1 ? 'entry' : 'entries'}`}
             </Typography>
           </Stack>
-          {/* As tall as the rows up to a screenful, then the grid scrolls (and virtualizes) inside it. */}
-          <Box sx={{ height: `min(${58 + Math.max(list.rows.length, 3) * 56}px, max(420px, calc(100vh - 260px)))` }}>
+          <GrowingGridBox rowCount={list.rows.length}>
             <AuditLogTable
               rows={list.rows}
               loading={list.isLoadingFirstPage}
               source={filters.source}
               noRowsLabel={list.error && list.rows.length === 0 ? 'The audit logs could not be loaded.' : NO_AUDIT_LOGS_TEXT}
             />
-          </Box>
+          </GrowingGridBox>
           <PagedListFooter
             error={list.error ? `Failed to load audit logs: ${list.error}` : null}
             onRetry={list.retry}

@@ -2,16 +2,16 @@
 import { Box, Container, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { localDay } from '../../lib/export';
-import { AuditLogRange, rangeToInstants, type DayRange } from './components/AuditLogRange';
+import { utcDay } from '../../lib/format';
+import { dayRangeToInstants } from '../../lib/dayRange';
+import { AuditLogRange, type DayRange } from './components/AuditLogRange';
 import { ExportCard } from './components/ExportCard';
 import { RestoreCard } from './components/RestoreCard';
 
 function lastWeek(): DayRange {
   const today = new Date();
-  const weekAgo = new Date(today);
-  weekAgo.setDate(today.getDate() - 6);
-  return { from: localDay(weekAgo), to: localDay(today) };
+  const weekAgo = new Date(today.getTime() - 6 * 24 * 60 * 60 * 1000);
+  return { from: utcDay(weekAgo), to: utcDay(today) };
 }
 
 export default function DataExportPage() {
@@ -42,7 +42,7 @@ export default function DataExportPage() {
             kind="audit-logs"
             title="Audit Logs"
             description="Audit log events in a date range, oldest first, as CSV."
-            range={() => rangeToInstants(range)}
+            range={() => dayRangeToInstants(range)}
           >
             <AuditLogRange value={range} onChange={setRange} />
           </ExportCard>

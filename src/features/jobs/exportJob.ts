@@ -6,6 +6,7 @@ import type { SagaIterator } from 'redux-saga';
 import { call, put, race, select, take } from 'redux-saga/effects';
 import { jobCancelRequested, jobFinished, jobProgressed, jobStarted, type JobsState } from './jobsSlice';
 import { csvRecordCounter, SaveCancelledError, type FileSink } from '../../lib/export';
+import { formatCount } from '../../lib/format';
 
 /** One page of a collection: `next` is the cursor to read on from, null after the last page. */
 export interface KeysetPage<T> {
@@ -145,14 +146,14 @@ function* finish(spec: ExportJobSpec, outcome: ExportOutcome, sinkKind: FileSink
   const finishedAt: string = yield call(spec.now);
   if (outcome.state === 'done') {
     const where = sinkKind === 'disk' ? 'saved to the chosen file' : 'downloaded';
-    const message = `Exported ${outcome.rows.toLocaleString('en-US')} rows: ${spec.label} ${where}.`;
+    const message = `Exported ${formatCount(outcome.rows)} rows: ${spec.label} ${where}.`;
     yield put(jobFinished({ id: spec.jobId, state: 'done', message, detail: null, finishedAt, progress: { rowsRead: outcome.rows } }));
     yield call(spec.notify, message, 'success');
   } else if (outcome.state === 'cancelled') {
     const message =
       outcome.rows === null
         ? 'Export cancelled: no file was chosen.'
-        : `Export cancelled after ${outcome.rows.toLocaleString('en-US')} rows. No file was saved.`;
+        : `Export cancelled after ${formatCount(outcome.rows)} rows. No file was saved.`;
     yield put(jobFinished({ id: spec.jobId, state: 'cancelled', message, detail: null, finishedAt }));
   } else {
     const message = exportFailedMessage(outcome.reason);

@@ -1,4 +1,4 @@
-// The screen's inclusive day ranges as the wire's [from, to) instants in the operator's time zone.
+// The screen's inclusive day ranges as the wire's [from, to) instants: UTC days, like the dates the list shows.
 import { userListKey, userPageQuery, wireUserFilters } from './usersQuery';
 import { DEFAULT_USER_LIST_FILTERS } from './usersSlice';
 
@@ -11,13 +11,12 @@ describe('wireUserFilters day ranges', () => {
   ] as const)('a %s range keeps the whole last day and nothing of the day after', (_label, fromKey, toKey) => {
     const wire = wireUserFilters({ ...DEFAULT_USER_LIST_FILTERS, [fromKey]: '2026-03-03', [toKey]: '2026-03-05' });
     const [from, to] = [wire[fromKey], wire[toKey]];
-    expect(from).toBe(new Date(2026, 2, 3).toISOString());
-    expect(to).toBe(new Date(2026, 2, 6).toISOString());
-    // Local times as the operator lives them.
-    expect(within(new Date(2026, 2, 3, 0, 0), from, to)).toBe(true);
-    expect(within(new Date(2026, 2, 5, 23, 59), from, to)).toBe(true);
-    expect(within(new Date(2026, 2, 6, 0, 0), from, to)).toBe(false);
-    expect(within(new Date(2026, 2, 2, 23, 59), from, to)).toBe(false);
+    expect(from).toBe('2026-03-03T00:00:00.000Z');
+    expect(to).toBe('2026-03-06T00:00:00.000Z');
+    expect(within(new Date('2026-03-03T00:00:00Z'), from, to)).toBe(true);
+    expect(within(new Date('2026-03-05T23:59:59Z'), from, to)).toBe(true);
+    expect(within(new Date('2026-03-06T00:00:00Z'), from, to)).toBe(false);
+    expect(within(new Date('2026-03-02T23:59:59Z'), from, to)).toBe(false);
   });
 
   it('leaves open ends open and sends no filter for "all"', () => {

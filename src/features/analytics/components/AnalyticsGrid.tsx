@@ -7,6 +7,8 @@ export interface AnalyticsGridProps<Row extends GridValidRowModel> {
   loading: boolean;
   noRowsLabel: string;
   ariaLabel: string;
+  /** px, for cells of two lines (the compact density's rows hold one) */
+  rowHeight?: number;
 }
 
 /**
@@ -21,6 +23,7 @@ export function AnalyticsGrid<Row extends GridValidRowModel>({
   loading,
   noRowsLabel,
   ariaLabel,
+  rowHeight,
 }: AnalyticsGridProps<Row>) {
   return (
     <DataGrid
@@ -31,6 +34,8 @@ export function AnalyticsGrid<Row extends GridValidRowModel>({
       loading={loading}
       autoHeight
       density="compact"
+      // getRowHeight, not rowHeight: the compact density would scale the latter down to 70 %.
+      getRowHeight={rowHeight ? () => rowHeight : undefined}
       disableRowSelectionOnClick
       disableColumnMenu
       hideFooter

@@ -1,16 +1,17 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Chip, Grid, Stack, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { ANALYTICS_DEFAULTS, type PairMatch, type SwipeSession, type UserSwipe } from '../../../../contract/analytics';
 import type { UserRecord } from '../../../../contract/wire';
 import { errorReason } from '../../../api/errors';
 import { decisionSpeed, formatDuration, formatPercent, formatSeconds, formatShare } from '../../../lib/analyticsFormat';
-import { formatCount } from '../../../lib/format';
+import { formatCount, formatDateTimeWithZone, formatOneDecimal } from '../../../lib/format';
 import { useGetPairMatchesQuery, useGetSwipeSessionsQuery, useGetUserSwipeInsightsQuery, useGetUserSwipesQuery } from '../analyticsApi';
 import { capitalize } from '../chartData';
 import { AnalyticsGrid } from './AnalyticsGrid';
-import { countCol, dateTimeCol, durationCol, formatDateTime, labelCol, secondsCol, textCol } from './columns';
+import { countCol, dateTimeCol, durationCol, labelCol, secondsCol, textCol } from './columns';
 import { StatCard } from '../../../components/StatCard';
+import { UserRef } from './UserRef';
 
 const swipeColumns: GridColDef<UserSwipe>[] = [
   textCol('name', 'Name', 120),
@@ -56,7 +57,7 @@ const matchColumns: GridColDef<PairMatch>[] = [
   dateTimeCol('created_at', 'Matched at'),
 ];
 
-function SubHeading({ children }: { children: string }) {
+function SubHeading({ children }: { children: ReactNode }) {
   return (
     <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mt: 1 }}>
       {children}
@@ -72,7 +73,9 @@ function PairMatchesBlock({ uid, partner }: { uid: string; partner: string }) {
   const total = data?.total ?? 0;
   return (
     <Box>
-      <SubHeading>{`Matches with ${partner}`}</SubHeading>
+      <SubHeading>
+        Matches with <UserRef uid={partner} layout="inline" />
+      </SubHeading>
       {query.isError ? (
         <Alert severity="warning">Matches could not be loaded: {errorReason(query.error)}</Alert>
       ) : (
@@ -136,10 +139,10 @@ export function UserSwipeDetail({ user }: { user: UserRecord }) {
       title: 'Swipe sessions',
       value: insights ? formatCount(insights.total_sessions) : '—',
       caption: insights
-        ? `${insights.avg_swipes_per_session.toFixed(1)} swipes per session · ${formatCount(insights.active_days)} active days`
+        ? `${formatOneDecimal(insights.avg_swipes_per_session)} swipes per session · ${formatCount(insights.active_days)} active days`
         : undefined,
     },
-    { title: 'Matches', value: insights ? formatCount(insights.matches) : '—', caption: partner ? `With ${partner}` : 'Not connected' },
+    { title: 'Matches', value: insights ? formatCount(insights.matches) : '—', caption: partner ? 'With their partner' : 'Not connected' },
   ];
 
   return (
@@ -149,8 +152,16 @@ export function UserSwipeDetail({ user }: { user: UserRecord }) {
           {user.displayName || user.username || user.email || user.uid}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {[user.email, `uid ${user.uid}`, partner ? `partner ${partner}` : 'no partner'].filter(Boolean).join(' · ')}
-          {insights?.first_swipe_at ? ` · swiping since ${formatDateTime(insights.first_swipe_at)}` : ''}
+          {[user.email, `uid ${user.uid}`].filter(Boolean).join(' · ')}
+          {' · '}
+          {partner ? (
+            <>
+              partner <UserRef uid={partner} layout="inline" />
+            </>
+          ) : (
+            'no partner'
+          )}
+          {insights?.first_swipe_at ? ` · swiping since ${formatDateTimeWithZone(insights.first_swipe_at)}` : ''}
         </Typography>
       </Box>
 

@@ -2,18 +2,10 @@
 // numbers); only the formatter turns them into seconds, percents and separated counts.
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { formatDuration, formatPercent, formatSeconds } from '../../../lib/analyticsFormat';
-import { formatCount } from '../../../lib/format';
+import { formatCount, formatDateTime, withTimeZone } from '../../../lib/format';
 import { capitalize } from '../chartData';
 
 type Col<Row extends GridValidRowModel> = GridColDef<Row>;
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '—';
-  const parsed = new Date(value);
-  return Number.isNaN(parsed.getTime()) ? value : dateTime.format(parsed);
-}
 
 export const textCol = <Row extends GridValidRowModel>(field: string, headerName: string, width = 130): Col<Row> => ({
   field,
@@ -55,7 +47,7 @@ export const secondsCol = <Row extends GridValidRowModel>(field: string, headerN
 
 export const dateTimeCol = <Row extends GridValidRowModel>(field: string, headerName: string, width = 180): Col<Row> => ({
   field,
-  headerName,
+  headerName: withTimeZone(headerName),
   width,
   // ISO instants sort correctly as text.
   valueFormatter: (value: string | null) => formatDateTime(value),

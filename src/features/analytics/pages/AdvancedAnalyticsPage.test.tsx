@@ -11,8 +11,8 @@ import AdvancedAnalyticsPage from './AdvancedAnalyticsPage';
 jest.setTimeout(60_000);
 configure({ asyncUtilTimeout: 10_000 });
 
-function renderPage() {
-  const result = renderWithProviders(<AdvancedAnalyticsPage />, { route: '/advanced-analytics', preloadedState: signedInAdminState });
+function renderPage(route = '/advanced-analytics') {
+  const result = renderWithProviders(<AdvancedAnalyticsPage />, { route, preloadedState: signedInAdminState });
   result.backend.records.set(
     FIXTURE_USER.uid,
     makeUserRecord({
@@ -23,6 +23,10 @@ function renderPage() {
     }),
   );
   result.backend.records.set('user-c', makeUserRecord({ uid: 'user-c', email: 'adam@example.com', displayName: 'Adam' }));
+  result.backend.records.set(
+    FIXTURE_USER.partner,
+    makeUserRecord({ uid: FIXTURE_USER.partner, email: 'ben@example.com', displayName: 'Ben Partner', connectedUserId: FIXTURE_USER.uid }),
+  );
   return result;
 }
 
@@ -76,9 +80,31 @@ describe('AdvancedAnalyticsPage', () => {
     const sessions = screen.getByRole('grid', { name: 'Swipe sessions' });
     await waitFor(() => expect(within(sessions).getByText('29 min 0 s')).toBeInTheDocument());
 
-    expect(screen.getByRole('heading', { name: `Matches with ${FIXTURE_USER.partner}` })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: `Matches with Ben Partner ${FIXTURE_USER.partner}` })).toBeInTheDocument();
     const matches = screen.getByRole('grid', { name: 'Matches with partner' });
     await waitFor(() => expect(within(matches).getByText('1 h 0 min')).toBeInTheDocument());
+  });
+
+  it("a shared lookup link scrolls to its result; the partner's id links to the partner's own lookup (issue 16)", async () => {
+    const scrolled = jest.spyOn(Element.prototype, 'scrollIntoView');
+    const user = userEvent.setup();
+    const { router } = renderPage(`/advanced-analytics?user=${FIXTURE_USER.uid}`);
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    const lookupSection = () => screen.getByRole('region', { name: 'Look up a user' });
+    await waitFor(() => expect(scrolled).toHaveBeenCalledTimes(1));
+    expect(scrolled.mock.contexts[0]).toBe(lookupSection().parentElement);
+    expect(scrolled.mock.calls[0][0]).toEqual({ block: 'start' });
+
+    // The partner, by name, in the summary line and above the pair's matches; both link to their lookup.
+    const partnerLinks = await screen.findAllByRole('link', { name: `Ben Partner ${FIXTURE_USER.partner}` });
+    expect(partnerLinks).toHaveLength(2);
+    for (const link of partnerLinks) expect(link).toHaveAttribute('href', `/advanced-analytics?user=${FIXTURE_USER.partner}`);
+    await user.click(partnerLinks[0]);
+    expect(router.state.location.search).toBe(`?user=${FIXTURE_USER.partner}`);
+    expect(await screen.findByRole('heading', { name: 'Ben Partner' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Email or user ID' })).toHaveValue(FIXTURE_USER.partner);
+    await waitFor(() => expect(scrolled).toHaveBeenCalledTimes(2));
+    scrolled.mockRestore();
   });
 
   it('offers near matches when the text names nobody exactly, and says when nobody matches', async () => {

@@ -16,7 +16,7 @@ import {
 import LightbulbOutlined from '@mui/icons-material/LightbulbOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { ANALYTICS_DEFAULTS } from '../../../../contract/analytics';
-import { formatCount } from '../../../lib/format';
+import { formatCount, formatOneDecimal } from '../../../lib/format';
 import { formatShare, formatSeconds } from '../../../lib/analyticsFormat';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import {
@@ -35,8 +35,6 @@ import { TopNamesGroups } from '../components/TopNamesGroups';
 import { UserLookupPanel } from '../components/UserLookupPanel';
 import { buildInsights } from '../insights';
 import { genderGroups, nationalityGroups } from '../topNames';
-
-const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** /advanced-analytics (spec 2): summary cards, insights, top names per gender and nationality, and one user's analytics. */
 export default function AdvancedAnalyticsPage() {
@@ -126,7 +124,7 @@ export default function AdvancedAnalyticsPage() {
     },
     {
       title: 'Matches per couple',
-      value: c ? oneDecimal.format(c.avg_matches_per_connection) : '—',
+      value: c ? formatOneDecimal(c.avg_matches_per_connection) : '—',
       loading: conversion.loading,
       caption: c ? `${formatCount(c.total_matches)} matches in all` : undefined,
     },
@@ -223,7 +221,7 @@ export default function AdvancedAnalyticsPage() {
           />
         </AnalyticsSection>
 
-        <UserLookupPanel />
+        <UserLookupPanel aboveSettled={!queries.some((query) => query.isLoading)} />
       </Stack>
     </Container>
   );

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { fixtureHealth } from '../../../../mocks/analytics.fixtures';
 import { analyticsFailure, analyticsUrl } from '../../../../mocks/analytics.handlers';
+import { makeUserRecord } from '../../../../mocks/fakeBackend';
 import { renderWithProviders, signedInAdminState } from '../../../../mocks/renderWithProviders';
 import { server } from '../../../../mocks/server';
 import NameAnalyticsPage from './NameAnalyticsPage';
@@ -46,7 +47,7 @@ describe('NameAnalyticsPage', () => {
       expect(within(table).getByText('1 d 0 h')).toBeInTheDocument();
       return table;
     });
-    expect(within(matches).getByText('user-a · user-b')).toBeInTheDocument();
+    expect(within(matches).queryByText('user-a · user-b')).not.toBeInTheDocument();
     expect(within(grid('Detailed name analytics')).getByText('Camille')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(document.title).toMatch(/^Name Analytics/);
@@ -54,6 +55,25 @@ describe('NameAnalyticsPage', () => {
     expect(await screen.findByRole('img', { name: 'Swipes and likes per day' })).toHaveTextContent('Swipes: 100,110,120,130,140,150,160');
     expect(screen.getByRole('img', { name: 'Like ratio by origin' })).toHaveTextContent('Irish 0.7, English 0.5, German 0.3');
     expect(screen.getByRole('img', { name: 'Daily active users' })).toHaveTextContent('Active users: 20,21,22,23,24,25,26');
+  });
+
+  it("shows each partner of a recent match by name beside the id, linking to that user's analytics (issue 16)", async () => {
+    const { backend } = renderPage();
+    backend.records.set('user-a', makeUserRecord({ uid: 'user-a', email: 'ada@example.com', displayName: 'Ada Lovelace' }));
+    backend.records.set('user-b', makeUserRecord({ uid: 'user-b', email: 'ben@example.com' }));
+    const matches = await waitFor(() => {
+      const table = grid('Recent matches');
+      expect(within(table).getByText('Aoife')).toBeInTheDocument();
+      return table;
+    });
+    expect(await within(matches).findByRole('link', { name: 'Ada Lovelace user-a' })).toHaveAttribute(
+      'href',
+      '/advanced-analytics?user=user-a',
+    );
+    expect(await within(matches).findByRole('link', { name: 'ben@example.com user-b' })).toHaveAttribute(
+      'href',
+      '/advanced-analytics?user=user-b',
+    );
   });
 
   it('filters detailed name analytics by gender and origin and writes both into the address', async () => {

@@ -32,6 +32,7 @@ import { ChartSection } from '../components/ChartSection';
 import { countCol, dateTimeCol, durationCol, labelCol, percentCol, secondsCol, textCol } from '../components/columns';
 import { HealthDebugBlock } from '../components/HealthDebugBlock';
 import { StatCard } from '../../../components/StatCard';
+import { UserRef } from '../components/UserRef';
 
 const RANGE_CHOICES = [7, 30, 90] as const;
 type RangeDays = (typeof RANGE_CHOICES)[number];
@@ -57,35 +58,45 @@ const topRankedColumns: GridColDef<TopRankedName & { rank: number }>[] = [
   secondsCol('avg_decision_time_ms', 'Avg decision'),
 ];
 
+// Thirteen columns: their widths add up to what the section holds at 1440 px (its last column was cut off there,
+// issue 16); narrower windows scroll the grid sideways.
 const nameAnalyticsColumns: GridColDef<NameAnalytics>[] = [
-  textCol('name', 'Name', 120),
-  labelCol('gender', 'Gender', 90),
-  labelCol('origin', 'Origin', 115),
-  countCol('total_swipes', 'Swipes'),
-  countCol('total_likes', 'Likes'),
-  countCol('total_dislikes', 'Dislikes'),
-  percentCol('like_ratio', 'Like ratio'),
-  countCol('matches', 'Matches'),
-  percentCol('match_rate', 'Match rate'),
-  secondsCol('avg_decision_time_ms', 'Avg decision'),
-  percentCol('fast_decision_ratio', 'Fast (< 2 s)', 110),
-  percentCol('slow_decision_ratio', 'Slow (> 5 s)', 110),
-  dateTimeCol('last_swiped_at', 'Last swiped', 170),
+  textCol('name', 'Name', 105),
+  labelCol('gender', 'Gender', 80),
+  labelCol('origin', 'Origin', 110),
+  countCol('total_swipes', 'Swipes', 80),
+  countCol('total_likes', 'Likes', 75),
+  countCol('total_dislikes', 'Dislikes', 85),
+  percentCol('like_ratio', 'Like ratio', 95),
+  countCol('matches', 'Matches', 85),
+  percentCol('match_rate', 'Match rate', 100),
+  secondsCol('avg_decision_time_ms', 'Avg decision', 110),
+  percentCol('fast_decision_ratio', 'Fast (< 2 s)', 105),
+  percentCol('slow_decision_ratio', 'Slow (> 5 s)', 105),
+  dateTimeCol('last_swiped_at', 'Last swiped', 165),
 ];
 
+// Narrow enough that both partners (name and 28-character id) fit beside the rest at 1024 px.
 const matchColumns: GridColDef<MatchAnalytics>[] = [
-  textCol('name', 'Name', 120),
-  labelCol('gender', 'Gender', 90),
-  labelCol('origin', 'Origin', 115),
-  durationCol('time_between_swipes_ms', 'Time between likes', 170),
-  dateTimeCol('created_at', 'Matched at'),
+  textCol('name', 'Name', 100),
+  labelCol('gender', 'Gender', 80),
+  labelCol('origin', 'Origin', 110),
+  durationCol('time_between_swipes_ms', 'Time between likes', 150),
+  dateTimeCol('created_at', 'Matched at', 175),
   {
     field: 'user_a',
     headerName: 'Partners',
-    minWidth: 200,
+    minWidth: 300,
     flex: 1,
     sortable: false,
+    // Text for the grid's quick filter and copy; the cell shows each partner by name with a link.
     valueGetter: (_v, row) => `${row.user_a} · ${row.user_b}`,
+    renderCell: ({ row }) => (
+      <Stack spacing={0.25} sx={{ py: 0.5, minWidth: 0 }}>
+        <UserRef uid={row.user_a} layout="inline" />
+        <UserRef uid={row.user_b} layout="inline" />
+      </Stack>
+    ),
   },
 ];
 
@@ -361,6 +372,7 @@ export default function NameAnalyticsPage() {
             rows={matches.data}
             columns={matchColumns}
             getRowId={matchKey}
+            rowHeight={60}
             loading={matches.loading}
             noRowsLabel="No matches yet."
           />

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Alert, Box, Button, Container, Grid, Stack, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { formatCount } from '../../../lib/format';
+import { formatCount, formatOneDecimal } from '../../../lib/format';
 import { formatShare } from '../../../lib/analyticsFormat';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useGetTopNamesByGenderQuery, useGetTopNamesByNationalityQuery, useGetUserStatsQuery } from '../analyticsApi';
@@ -12,8 +12,6 @@ import { StatCard } from '../../../components/StatCard';
 import { TopNamesGroups } from '../components/TopNamesGroups';
 import { genderGroups, nationalityGroups } from '../topNames';
 import type { UserStats } from '../../../../contract/analytics';
-
-const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
 interface Metric {
   title: string;
@@ -26,7 +24,7 @@ const METRICS: Metric[] = [
   { title: 'Unique users', value: (s) => formatCount(s.uniqueUsers), caption: 'Users with at least one swipe' },
   { title: 'Total names', value: (s) => formatCount(s.totalNames), caption: 'Names in the database' },
   { title: 'Total swipes', value: (s) => formatCount(s.totalSwipes), caption: 'Likes and dislikes' },
-  { title: 'Average swipes per user', value: (s) => oneDecimal.format(s.averageSwipesPerUser), caption: 'Per user who swiped' },
+  { title: 'Average swipes per user', value: (s) => formatOneDecimal(s.averageSwipesPerUser), caption: 'Per user who swiped' },
   { title: 'Total likes', value: (s) => formatCount(s.totalLikes) },
   { title: 'Total dislikes', value: (s) => formatCount(s.totalDislikes) },
   { title: 'Total connections', value: (s) => formatCount(s.totalConnections), caption: 'Accepted partner connections' },

@@ -1,20 +1,26 @@
 import { useMemo } from 'react';
 import { Box, Tooltip, Typography } from '@mui/material';
 import { BasicGridToolbar } from '../../../components/BasicGridToolbar';
+import { useNarrowWindowColumns } from '../../../components/useNarrowWindowColumns';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import type { AuditSource } from '../../../../contract/usersAudit';
 import type { AuditRow } from '../hooks/useAuditLogList';
-import { describeChange, formatTimestamp } from './auditFormat';
+import { formatDateTime, withTimeZone } from '../../../lib/format';
+import { UserRef } from '../../analytics';
+import { describeChange } from './auditFormat';
 import { EventBadge } from './EventBadge';
 
 /** Spec 8. */
 export const NO_AUDIT_LOGS_TEXT = 'No audit logs found for the selected filters.';
 
+const NARROW_WINDOW_HIDDEN = ['id', 'lastSwipeDate', 'totalActiveTimeFormatted'];
+
 const appOnly = (row: AuditRow, value: (r: Extract<AuditRow, { source: 'app' }>) => string | null) =>
   row.source === 'app' ? (value(row) ?? '—') : '';
 
 /**
- * The loaded entries. The grid has a fixed height and virtualizes, so many Load more clicks stay smooth;
+ * The loaded entries. The first page grows with the page; after Load more the grid keeps to the window's
+ * height and virtualizes (GrowingGridBox), so many Load more clicks stay smooth;
  * it neither pages nor sorts (the trail is newest first, read on with the cursor).
  */
 export function AuditLogTable({
@@ -31,16 +37,24 @@ export function AuditLogTable({
   const columns = useMemo<GridColDef<AuditRow>[]>(() => {
     const common: GridColDef<AuditRow>[] = [
       { field: 'id', headerName: 'ID', width: 70 },
-      { field: 'timestamp', headerName: 'Timestamp', width: 178, valueFormatter: (v: string) => formatTimestamp(v) },
-      { field: 'event', headerName: 'Event', width: 170, renderCell: ({ row }) => <EventBadge event={row.event} /> },
-      { field: 'userId', headerName: 'User ID', width: 130, valueFormatter: (v: string | null) => v ?? '—' },
+      { field: 'timestamp', headerName: withTimeZone('Timestamp'), width: 178, valueFormatter: (v: string) => formatDateTime(v) },
+      // Room for the longest badge the spec names, SUBSCRIPTION_START.
+      { field: 'event', headerName: 'Event', width: 200, renderCell: ({ row }) => <EventBadge event={row.event} /> },
+      {
+        field: 'userId',
+        headerName: 'User',
+        width: 240,
+        // The id stays the value (quick filter, copy); the cell adds the name and links to the user's analytics.
+        valueFormatter: (v: string | null) => v ?? '—',
+        renderCell: ({ value, formattedValue }) => (value ? <UserRef uid={value as string} /> : formattedValue),
+      },
     ];
     const app: GridColDef<AuditRow>[] = [
       {
         field: 'lastSwipeDate',
-        headerName: 'Last swipe',
+        headerName: withTimeZone('Last swipe'),
         width: 178,
-        valueGetter: (_v, row) => appOnly(row, (r) => (r.lastSwipeDate ? formatTimestamp(r.lastSwipeDate) : null)),
+        valueGetter: (_v, row) => appOnly(row, (r) => (r.lastSwipeDate ? formatDateTime(r.lastSwipeDate) : null)),
       },
       {
         field: 'totalActiveTimeFormatted',
@@ -82,6 +96,9 @@ export function AuditLogTable({
     return [...common, ...app, consoleAction];
   }, [source]);
 
+  // Who, when and what stay at 1024 px; the app event's figures come back with the Columns button.
+  const columnVisibility = useNarrowWindowColumns(NARROW_WINDOW_HIDDEN);
+
   return (
     <DataGrid<AuditRow>
       rows={rows}
@@ -91,6 +108,7 @@ export function AuditLogTable({
       // The usual grid toolbar (issue 16): columns, density, a quick filter over the loaded rows.
       showToolbar
       slots={{ toolbar: BasicGridToolbar }}
+      {...columnVisibility}
       paginationMode="server"
       rowCount={rows.length}
       paginationModel={{ page: 0, pageSize: 100 }}

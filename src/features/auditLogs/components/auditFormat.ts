@@ -1,13 +1,5 @@
-// How the audit table writes times and a console action's change.
+// How the audit table writes a console action's change (times are src/lib/format.ts's).
 import type { ConsoleAuditEntry } from '../../../../contract/usersAudit';
-
-const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
-
-export function formatTimestamp(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : timeFormat.format(date);
-}
 
 function compact(value: unknown): string {
   if (value === null || value === undefined) return '—';

@@ -19,7 +19,7 @@ import type { ImportRun, ImportRunDetail, ImportRunState } from '../../../../con
 import { errorReason } from '../../../api/errors';
 import { useAppSelector } from '../../../app/hooks';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { formatCount } from '../../../lib/format';
+import { formatCount, formatDateTime, formatTimeWithZone, withTimeZone } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { selectLatestJobOfKind } from '../../jobs';
 import { useLazyGetImportRunQuery, useListImportRunsQuery, useUndoImportRunMutation } from '../importRunsApi';
@@ -51,8 +51,6 @@ export const undoConfirmText = (run: ImportRunDetail) =>
 export const undoneToast = (deleted: number) => `Import undone: ${formatCount(deleted)} names deleted.`;
 export const undoFailedText = (reason: string) => `Failed to undo the import. ${reason}`;
 
-const when = (iso: string) => new Date(iso).toLocaleString();
-
 /** How often the list is fetched again while some run is running that this page does not send. */
 const OTHERS_POLL_MS = 10_000;
 
@@ -65,7 +63,7 @@ function runSummary(run: ImportRun): string {
     if (report.rowsSkipped > 0) parts.push(`${formatCount(report.rowsSkipped)} skipped before sending`);
   }
   if (run.state === 'running') {
-    parts.push(`last batch at ${new Date(run.lastBatchAt).toLocaleTimeString()}; a minute without one marks it interrupted`);
+    parts.push(`last batch at ${formatTimeWithZone(run.lastBatchAt)}; a minute without one marks it interrupted`);
   }
   // The server marks a run interrupted after a minute without a batch AND at its own start (a crash or
   // restart mid-import), so the wording may not blame the page alone (issue 16).
@@ -140,7 +138,7 @@ export function ImportRunsCard() {
                 <TableHead>
                   <TableRow>
                     <TableCell>File</TableCell>
-                    <TableCell>Started</TableCell>
+                    <TableCell>{withTimeZone('Started')}</TableCell>
                     <TableCell>State</TableCell>
                     <TableCell align="right">Added</TableCell>
                     <TableCell align="right">Duplicates</TableCell>
@@ -162,7 +160,7 @@ export function ImportRunsCard() {
                           )}
                         </TableCell>
                         <TableCell>
-                          <Typography variant="body2">{when(run.startedAt)}</Typography>
+                          <Typography variant="body2">{formatDateTime(run.startedAt)}</Typography>
                           <Typography variant="caption" color="text.secondary">
                             {run.actorEmail}
                           </Typography>

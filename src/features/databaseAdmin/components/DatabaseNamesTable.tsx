@@ -18,7 +18,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { FILTER_LETTERS, GENDERS, type Gender } from '../../../../contract/wire';
-import { formatCount } from '../../../lib/format';
+import { formatCount, formatDate, withTimeZone } from '../../../lib/format';
 import {
   DATABASE_ADMIN_PAGE_SIZE,
   useDatabaseNamesPageQuery,
@@ -108,7 +108,7 @@ export function DatabaseNamesTable() {
                   <TableCell>Name</TableCell>
                   <TableCell>Gender</TableCell>
                   <TableCell>Nationality</TableCell>
-                  <TableCell>Created</TableCell>
+                  <TableCell>{withTimeZone('Created')}</TableCell>
                   {showSeed && <TableCell align="right">random_seed</TableCell>}
                 </TableRow>
               </TableHead>
@@ -119,7 +119,7 @@ export function DatabaseNamesTable() {
                     <TableCell>{n.name}</TableCell>
                     <TableCell>{n.gender}</TableCell>
                     <TableCell>{n.nationality}</TableCell>
-                    <TableCell>{n.created_at ? new Date(n.created_at).toLocaleDateString() : ''}</TableCell>
+                    <TableCell>{formatDate(n.created_at)}</TableCell>
                     {showSeed && <TableCell align="right">{typeof n.random_seed === 'number' ? n.random_seed.toFixed(6) : ''}</TableCell>}
                   </TableRow>
                 ))}

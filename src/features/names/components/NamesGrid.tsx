@@ -18,6 +18,7 @@ import SaveIcon from '@mui/icons-material/Save';
 import CancelIcon from '@mui/icons-material/Close';
 import { GENDERS, type NameInput, type NameRecord } from '../../../../contract/wire';
 import { errorReason } from '../../../api/errors';
+import { formatDate, withTimeZone } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { NAMES_PAGE_SIZE } from '../namesSlice';
 import { useUpdateNameMutation } from '../namesApi';
@@ -40,8 +41,6 @@ export function editedNameInput(row: Pick<NameRecord, 'name' | 'gender' | 'natio
   const input = { name: (row.name ?? '').trim(), gender: row.gender, nationality: (row.nationality ?? '').trim().toLowerCase() };
   return input.name && input.gender && input.nationality ? input : null;
 }
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 export interface NamesGridProps {
   rows: NameRecord[];
@@ -116,11 +115,9 @@ export function NamesGrid({ rows, loading, noRowsLabel, selection, onSelectionCh
       { field: 'nationality', headerName: 'Nationality', flex: 1, minWidth: 150, editable: true },
       {
         field: 'created_at',
-        headerName: 'Created',
-        type: 'date',
+        headerName: withTimeZone('Created'),
         width: 140,
-        valueGetter: (value: string | null | undefined) => (value ? new Date(value) : null),
-        valueFormatter: (value: Date | null) => (value && !Number.isNaN(value.getTime()) ? dateFormat.format(value) : ''),
+        valueFormatter: (value: string | null | undefined) => formatDate(value),
       },
       {
         field: 'actions',

@@ -1,9 +1,8 @@
 import { Box, Chip, Divider, Drawer, IconButton, Stack, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import type { NotificationSettings, UserRecord } from '../../../../contract/wire';
-import { formatCount } from '../../../lib/format';
+import { formatCount, formatDateTimeWithZone } from '../../../lib/format';
 import { userLabel } from '../userMutationToasts';
-import { formatDateTime } from './userFormat';
 
 type Field = [label: string, value: string];
 
@@ -20,10 +19,10 @@ export function userRecordFields(user: UserRecord): Field[] {
     ['displayName', text(user.displayName)],
     ['accountActive', user.accountActive ? 'Yes' : 'No'],
     ['isPremium', user.isPremium ? 'Yes' : 'No'],
-    ['createdAt', formatDateTime(user.createdAt)],
-    ['updatedAt', formatDateTime(user.updatedAt)],
-    ['lastLogin', formatDateTime(user.lastLogin)],
-    ['lastActiveDate', formatDateTime(user.lastActiveDate)],
+    ['createdAt', formatDateTimeWithZone(user.createdAt)],
+    ['updatedAt', formatDateTimeWithZone(user.updatedAt)],
+    ['lastLogin', formatDateTimeWithZone(user.lastLogin)],
+    ['lastActiveDate', formatDateTimeWithZone(user.lastActiveDate)],
     ['preferredGender', text(user.preferredGender)],
     ['preferredNationality', text(user.preferredNationality)],
     ['preferredLanguage', text(user.preferredLanguage)],
@@ -31,7 +30,7 @@ export function userRecordFields(user: UserRecord): Field[] {
     ['connectionStatus', text(user.connectionStatus)],
     ['connectionRequestSent', user.connectionRequestSent ? 'Yes' : 'No'],
     ['dailySwipeCount', formatCount(user.dailySwipeCount)],
-    ['lastSwipeDate', formatDateTime(user.lastSwipeDate)],
+    ['lastSwipeDate', formatDateTimeWithZone(user.lastSwipeDate)],
     ['isAdmin', user.isAdmin ? 'Yes' : 'No'],
     ['totalActiveTimeFormatted', text(user.totalActiveTimeFormatted)],
   ];

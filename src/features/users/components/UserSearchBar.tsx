@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Badge, Box, Button, Collapse, InputAdornment, MenuItem, Paper, Stack, TextField } from '@mui/material';
+import { Badge, Box, Button, Collapse, InputAdornment, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import TuneIcon from '@mui/icons-material/Tune';
 import { GENDERS } from '../../../../contract/wire';
@@ -51,6 +51,8 @@ function SelectFilter<T extends string>({
   );
 }
 
+const DAY_FILTERS_ZONE_ID = 'user-day-filters-zone';
+
 function DayFilter({ label, value, onChange }: { label: string; value: string; onChange: (day: string) => void }) {
   return (
     <TextField
@@ -59,7 +61,7 @@ function DayFilter({ label, value, onChange }: { label: string; value: string; o
       label={label}
       value={value}
       onChange={(e) => onChange(e.target.value)}
-      slotProps={{ inputLabel: { shrink: true } }}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-describedby': DAY_FILTERS_ZONE_ID } }}
     />
   );
 }
@@ -165,7 +167,9 @@ export function UserSearchBar() {
           />
           <DayFilter label="Created from" value={filters.createdFrom} onChange={(createdFrom) => set({ createdFrom })} />
           <DayFilter label="Created to" value={filters.createdTo} onChange={(createdTo) => set({ createdTo })} />
-          <Box />
+          <Typography id={DAY_FILTERS_ZONE_ID} variant="caption" color="text.secondary" sx={{ alignSelf: 'center' }}>
+            Days are UTC days, like the dates in the list.
+          </Typography>
           <DayFilter label="Last active from" value={filters.lastActiveFrom} onChange={(lastActiveFrom) => set({ lastActiveFrom })} />
           <DayFilter label="Last active to" value={filters.lastActiveTo} onChange={(lastActiveTo) => set({ lastActiveTo })} />
           <Box sx={{ display: 'flex', alignItems: 'center' }}>

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import { darken } from '@mui/material/styles';
 import { BasicGridToolbar } from '../../../components/BasicGridToolbar';
+import { useNarrowWindowColumns } from '../../../components/useNarrowWindowColumns';
 import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
@@ -11,7 +11,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { selectSessionUser } from '../../session';
 import type { UserSort } from '../usersSlice';
 import { SwipeTotalCell } from './SwipeTotalCell';
-import { formatDateTime, formatDay } from './userFormat';
+import { formatDate, formatDateTimeWithZone, withTimeZone } from '../../../lib/format';
 
 export interface UserRowActions {
   onTogglePremium(user: UserRecord): void;
@@ -31,17 +31,18 @@ export interface UsersGridProps extends UserRowActions {
 }
 
 const SORTABLE = new Set<string>(USER_SORT_FIELDS);
+const NARROW_WINDOW_HIDDEN = ['uid', 'connectedUserId', 'lastActiveDate'];
 
 /** The day only: the time is in the detail drawer, and the grid must fit a laptop screen with its actions. */
 function dateColumn(field: keyof UserRecord, headerName: string): GridColDef<UserRecord> {
   return {
     field,
-    headerName,
-    width: 112,
+    headerName: withTimeZone(headerName),
+    width: 128,
     sortable: SORTABLE.has(field),
-    valueFormatter: (value: string | null) => formatDay(value),
+    valueFormatter: (value: string | null) => formatDate(value),
     renderCell: ({ row, formattedValue }) => (
-      <Tooltip title={formatDateTime(row[field] as string | null)}>
+      <Tooltip title={formatDateTimeWithZone(row[field] as string | null)}>
         <span>{formattedValue as string}</span>
       </Tooltip>
     ),
@@ -50,9 +51,10 @@ function dateColumn(field: keyof UserRecord, headerName: string): GridColDef<Use
 
 /**
  * The users table. It is given exactly the rows to show (one page, or everything for Show All) and never
- * pages or sorts by itself: the server does both. It sits in a box of fixed height so the grid virtualizes
- * its rows (only those on screen are in the DOM, which keeps Show All of 10,000+ users responsive and is
- * what limits the swipe-total requests to the rows on screen).
+ * pages or sorts by itself: the server does both. A page of up to 100 rows grows with the page (GrowingGridBox);
+ * 250 a page and Show All keep to the window's height so the grid virtualizes its rows (only those on screen
+ * are in the DOM, which keeps Show All of 10,000+ users responsive and limits the swipe-total requests to the
+ * rows on screen).
  */
 export const OWN_ACCOUNT_REASON = 'This is your own account: you cannot deactivate or delete it here.';
 const ownReasonId = (uid: string) => `own-account-reason-${uid}`;
@@ -149,12 +151,7 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
                 color={row.isPremium ? 'inherit' : 'warning'}
                 disabled={pending}
                 onClick={() => onTogglePremium(row)}
-                // The warning palette's main shade is too light for small text on white (axe, issue 16).
-                sx={(theme) => ({
-                  minWidth: 124,
-                  whiteSpace: 'nowrap',
-                  ...(!row.isPremium && theme.palette.mode === 'light' ? { color: darken(theme.palette.warning.main, 0.4) } : {}),
-                })}
+                sx={{ minWidth: 124, whiteSpace: 'nowrap' }}
               >
                 {row.isPremium ? 'Remove Premium' : 'Grant Premium'}
               </Button>
@@ -206,6 +203,8 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
   );
 
   const sortModel = useMemo<GridSortModel>(() => [{ field: sort.field, sort: sort.direction }], [sort]);
+  // What the detail drawer shows anyway, so the actions fit beside the rest at 1024 px.
+  const columnVisibility = useNarrowWindowColumns(NARROW_WINDOW_HIDDEN);
 
   return (
     <DataGrid<UserRecord>
@@ -216,6 +215,7 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
       // The usual grid toolbar (issue 16): columns, density, a quick filter over the loaded rows.
       showToolbar
       slots={{ toolbar: BasicGridToolbar }}
+      {...columnVisibility}
       // The server pages and sorts: the grid shows what it is given, and the pager below the grid is ours
       // (the MIT grid refuses pages over 100, and Show All needs no pager at all).
       paginationMode="server"

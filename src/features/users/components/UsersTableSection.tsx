@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import type { UserRecord } from '../../../../contract/wire';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { GrowingGridBox } from '../../../components/GrowingGridBox';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatCount } from '../../../lib/format';
 import { useUserList, type UserList } from '../hooks/useUserList';
@@ -127,7 +128,7 @@ export function UsersTableSection({ enabled }: { enabled: boolean }) {
       )}
 
       <VisibleRowsContext.Provider value={registerVisibleRow}>
-        <Box sx={{ height: 'max(420px, calc(100vh - 330px))' }}>
+        <GrowingGridBox rowCount={list.rows.length}>
           <UsersGrid
             rows={list.rows}
             loading={list.isLoading || (list.isFetching && !progress)}
@@ -140,7 +141,7 @@ export function UsersTableSection({ enabled }: { enabled: boolean }) {
             onDetails={onDetails}
             busy={busy}
           />
-        </Box>
+        </GrowingGridBox>
       </VisibleRowsContext.Provider>
       <UsersPager total={list.total} totalIsLowerBound={list.totalIsLowerBound} shown={list.rows.length} hasNextPage={list.hasNextPage} />
 
