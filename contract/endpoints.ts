@@ -13,7 +13,14 @@ import { EXPORT_PAGE_DEFAULT, EXPORT_PAGE_MAX, STREAMED_CSV_COLLECTIONS } from '
 import { IMPORT_RUN_FINISH_STATES, IMPORT_RUN_STATES, RECENT_IMPORT_RUNS } from './importRuns';
 import { MAX_NAME_TEXT_LENGTH } from './nameRules';
 import { DAY_FORMAT, FREE_TEXT_FORMAT, INSTANT_FORMAT } from './textRules';
-import { AUDIT_SOURCES, MAX_AUDIT_LOG_PAGE_SIZE, MAX_USER_PAGE_SIZE, MAX_USER_SEARCH_LENGTH, USER_SORT_FIELDS } from './usersAudit';
+import {
+  AUDIT_SOURCES,
+  MAX_AUDIT_LOG_PAGE_SIZE,
+  MAX_USER_CURSOR_LENGTH,
+  MAX_USER_PAGE_SIZE,
+  MAX_USER_SEARCH_LENGTH,
+  USER_SORT_FIELDS,
+} from './usersAudit';
 import { BULK_IMPORT_MAX_ROWS } from './wire';
 
 // ---------------------------------------------------------------------------------------------------
@@ -428,7 +435,7 @@ const USER_LIST_QUERY = closed({
   order: Type.Optional(Type.Enum(['asc', 'desc'])),
   limit: Type.Optional(whole(1, MAX_USER_PAGE_SIZE)),
   offset: Type.Optional(whole(0, MAX_OFFSET)),
-  cursor: Type.Optional(text(2000)),
+  cursor: Type.Optional(text(MAX_USER_CURSOR_LENGTH)),
 });
 
 const AUDIT_LOGS_QUERY = closed({

@@ -27,6 +27,8 @@ export const DEFAULT_USER_PAGE_SIZE = 50;
 export const MAX_USER_PAGE_SIZE = 1000;
 /** Longest search text accepted. */
 export const MAX_USER_SEARCH_LENGTH = 200;
+/** The longest list cursor a backend issues and the API takes (Firebase's carry a sort value and a document id). */
+export const MAX_USER_CURSOR_LENGTH = 2000;
 
 export const USER_SORT_FIELDS = ['createdAt', 'lastActiveDate', 'email', 'username', 'displayName'] as const;
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];

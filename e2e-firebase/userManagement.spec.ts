@@ -65,3 +65,30 @@ test('delete asks first and removes the record; the app’s ACCOUNT_DELETED even
   const events = await firestore.collection('audit_logs').where('userId', '==', uid).where('event', '==', 'ACCOUNT_DELETED').get();
   expect(events.size).toBeGreaterThan(0);
 });
+
+test('Next keeps its Firestore cursor in the address: a reload or a shared link reads that page, not every user before it', async ({
+  page,
+}) => {
+  const firstRow = () => page.getByRole('row').nth(1);
+  await expect(page.getByRole('button', { name: 'Go to next page' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Go to next page' }).click();
+  await expect(page).toHaveURL(/[?&]page=2&after=k/);
+  await expect(page.getByText(/^51–100 of /)).toBeVisible();
+  const shown = await firstRow().getAttribute('data-id');
+  const address = page.url();
+
+  // A fresh tab with the shared link: the same page, from the same cursor.
+  const other = await page.context().newPage();
+  await other.goto(address);
+  await expect(other.getByText(/^51–100 of /)).toBeVisible();
+  await expect(other.getByRole('row').nth(1)).toHaveAttribute('data-id', shown!);
+
+  // Previous from a page reached by cursor reads before it (the address says so), and page 1 needs no cursor.
+  await page.getByRole('button', { name: 'Go to next page' }).click();
+  await expect(page).toHaveURL(/[?&]page=3&after=k/);
+  await page.getByRole('button', { name: 'Go to previous page' }).click();
+  await expect(page).toHaveURL(/[?&]page=2&after=k/);
+  await expect(firstRow()).toHaveAttribute('data-id', shown!);
+  await page.getByRole('button', { name: 'Go to previous page' }).click();
+  await expect(page).toHaveURL(/\/user-management$/);
+});

@@ -304,7 +304,8 @@ describe('User Management', () => {
     // Next reads on from the page on screen (its nextCursor; the fake's cursors are positions), not by offset.
     expect(lastList().get('cursor')).toBe('50');
     expect(lastList().has('offset')).toBe(false);
-    expect(router.state.location.search).toBe('?page=2');
+    // The address keeps the cursor, so a reload or a shared link reads the page the same way.
+    expect(router.state.location.search).toBe('?page=2&after=50');
     expect(screen.getByRole('button', { name: 'Go to next page' })).toBeDisabled();
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /Users per page/ }));
     const options = within(await screen.findByRole('listbox'))
@@ -315,6 +316,20 @@ describe('User Management', () => {
     expect(await screen.findByText('1–60 of 60')).toBeInTheDocument();
     expect(lastList().get('limit')).toBe('250');
     expect(router.state.location.search).toBe('?size=250');
+  });
+
+  it('a link to a page reached by Next reads it by the cursor the link carries', async () => {
+    renderUserManagement('/user-management?page=2&after=50');
+    expect(await screen.findByText('51–60 of 60')).toBeInTheDocument();
+    expect(lastList().get('cursor')).toBe('50');
+    expect(lastList().has('offset')).toBe(false);
+  });
+
+  it('a page number alone goes by offset', async () => {
+    renderUserManagement('/user-management?page=2');
+    expect(await screen.findByText('51–60 of 60')).toBeInTheDocument();
+    expect(lastList().get('offset')).toBe('50');
+    expect(lastList().has('cursor')).toBe(false);
   });
 
   it('shows every field of a record in the detail drawer', async () => {

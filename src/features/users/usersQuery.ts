@@ -1,7 +1,7 @@
 // The screen's view of the list (slice) as the port's query (wire contract).
 import type { UserFilters as WireUserFilters, UsersQuery } from '../../../contract/usersAudit';
 import { endOfDayIso, startOfDayIso } from '../../lib/dayRange';
-import type { UserListFilters, UserPageSize, UserSort } from './usersSlice';
+import type { PageAnchor, UserListFilters, UserPageSize, UserSort } from './usersSlice';
 
 export function wireUserFilters(filters: UserListFilters): WireUserFilters {
   const wire: WireUserFilters = {};
@@ -29,9 +29,6 @@ export interface UserListKey {
 export function userListKey(filters: UserListFilters, sort: UserSort): UserListKey {
   return { filters: wireUserFilters(filters), sort: sort.field, order: sort.direction };
 }
-
-/** How a page is reached: from the page before (its nextCursor), the page after (its previousCursor), or by offset. */
-export type PageAnchor = { cursor: string } | { before: string } | null;
 
 /**
  * One page of the grid (25, 50, 100 or 250 rows). Next and Previous read from the neighbour's cursor (a page

@@ -5,6 +5,7 @@ import {
   filtersCleared,
   initialUsersState,
   pageChanged,
+  pageStepped,
   pageSizeChanged,
   searchChanged,
   sortChanged,
@@ -23,6 +24,7 @@ describe('users slice', () => {
       sort: { field: 'createdAt', direction: 'desc' },
       pageSize: 50,
       page: 0,
+      anchor: null,
     });
   });
 
@@ -34,7 +36,18 @@ describe('users slice', () => {
     ['the page size', pageSizeChanged(250)],
     ['clearing filters', filtersCleared()],
   ])('changing %s goes back to the first page', (_label, action) => {
-    expect(usersReducer(onPage3, action).page).toBe(0);
+    const stepped = usersReducer(onPage3, pageStepped({ page: 3, anchor: { cursor: 'c-3' } }));
+    expect(usersReducer(stepped, action)).toMatchObject({ page: 0, anchor: null });
+  });
+
+  it('Next and Previous keep the cursor they reached the page by; a page by its number goes by offset', () => {
+    const next = usersReducer(onPage3, pageStepped({ page: 3, anchor: { cursor: 'c-3' } }));
+    expect(next).toMatchObject({ page: 3, anchor: { cursor: 'c-3' } });
+    expect(usersReducer(next, pageStepped({ page: 2, anchor: { before: 'b-2' } }))).toMatchObject({ page: 2, anchor: { before: 'b-2' } });
+    expect(usersReducer(next, pageStepped({ page: 0, anchor: { before: 'b-0' } }))).toMatchObject({ page: 0, anchor: null });
+    expect(usersReducer(next, pageChanged(7))).toMatchObject({ page: 7, anchor: null });
+    // a cursor longer than any backend issues (a hand-made link) is not sent
+    expect(usersReducer(onPage3, pageStepped({ page: 3, anchor: { cursor: 'x'.repeat(2001) } })).anchor).toBeNull();
   });
 
   it('keeps the page when nothing changes', () => {
@@ -81,10 +94,13 @@ describe('users view in the address', () => {
       sort: { field: 'email', direction: 'asc' },
       pageSize: 250,
       page: 2,
+      anchor: { cursor: 'k[["ts",1],"u-9"]' },
     } as const;
     const params = searchParamsWithUsersView(view);
     expect(params.get('q')).toBe('ann@x');
     expect(params.get('page')).toBe('3');
+    expect(params.get('after')).toBe('k[["ts",1],"u-9"]');
+    expect(usersViewFromSearchParams(searchParamsWithUsersView({ ...view, anchor: { before: 'b' } })).anchor).toEqual({ before: 'b' });
     expect(usersViewFromSearchParams(params)).toEqual(view);
     expect(searchParamsWithUsersView(initialUsersState).toString()).toBe('');
   });

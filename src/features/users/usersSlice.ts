@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import {
   DEFAULT_USER_PAGE_SIZE as CONTRACT_DEFAULT_PAGE_SIZE,
+  MAX_USER_CURSOR_LENGTH,
   MAX_USER_SEARCH_LENGTH,
   USER_PAGE_SIZES,
   USER_SORT_FIELDS,
@@ -40,12 +41,21 @@ export interface UserSort {
   direction: SortOrder;
 }
 
+/**
+ * How the page on screen is reached: after the page before it (its nextCursor), before the page after it
+ * (its previousCursor), or by offset (null). Cursors make a page cost page size + 1 reads in Firebase mode
+ * wherever it lies; the address keeps them, so a reload or a shared link reads the same page as cheaply.
+ */
+export type PageAnchor = { cursor: string } | { before: string } | null;
+
 export interface UsersState {
   filters: UserListFilters;
   sort: UserSort;
   pageSize: UserPageSize;
   /** zero-based; always 0 with 'all' */
   page: number;
+  /** null on the first page and wherever the page was reached by its number */
+  anchor: PageAnchor;
 }
 
 export const DEFAULT_USER_LIST_FILTERS: UserListFilters = {
@@ -68,6 +78,7 @@ export const initialUsersState: UsersState = {
   sort: DEFAULT_USER_SORT,
   pageSize: DEFAULT_USER_PAGE_SIZE,
   page: 0,
+  anchor: null,
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -135,6 +146,16 @@ export interface UsersViewReplaced {
   sort: UserSort;
   pageSize: UserPageSize;
   page: number;
+  anchor?: PageAnchor;
+}
+
+/** A cursor as long as the backends issue them (the contract's limit), or none. */
+export function sanitizeAnchor(anchor: unknown): PageAnchor {
+  const value = anchor as { cursor?: unknown; before?: unknown } | null;
+  const fine = (text: unknown): text is string => typeof text === 'string' && text.length > 0 && text.length <= MAX_USER_CURSOR_LENGTH;
+  if (fine(value?.cursor)) return { cursor: value.cursor };
+  if (fine(value?.before)) return { before: value.before };
+  return null;
 }
 
 const usersSlice = createSlice({
@@ -147,45 +168,59 @@ const usersSlice = createSlice({
       if (state.filters.search === search) return;
       state.filters.search = search;
       state.page = 0;
+      state.anchor = null;
     },
     filtersChanged(state, action: PayloadAction<Partial<UserListFilters>>) {
       const next = sanitizeFilters({ ...state.filters, ...action.payload });
       if (sameFilters(next, state.filters)) return;
       state.filters = next;
       state.page = 0;
+      state.anchor = null;
     },
     filtersCleared(state) {
       if (sameFilters(state.filters, DEFAULT_USER_LIST_FILTERS)) return;
       state.filters = DEFAULT_USER_LIST_FILTERS;
       state.page = 0;
+      state.anchor = null;
     },
     sortChanged(state, action: PayloadAction<UserSort>) {
       const sort = sanitizeSort(action.payload);
       if (sort.field === state.sort.field && sort.direction === state.sort.direction) return;
       state.sort = sort;
       state.page = 0;
+      state.anchor = null;
     },
     pageSizeChanged(state, action: PayloadAction<UserPageSize>) {
       if (!isUserPageSize(action.payload) || state.pageSize === action.payload) return;
       state.pageSize = action.payload;
       state.page = 0;
+      state.anchor = null;
     },
+    /** A page by its number (a link, a jump): read by offset. */
     pageChanged(state, action: PayloadAction<number>) {
       if (state.pageSize === 'all') return;
       state.page = Math.max(0, Math.floor(action.payload) || 0);
+      state.anchor = null;
+    },
+    /** Next or Previous: the neighbouring page, reached from this one's cursor. */
+    pageStepped(state, action: PayloadAction<{ page: number; anchor: PageAnchor }>) {
+      if (state.pageSize === 'all') return;
+      state.page = Math.max(0, Math.floor(action.payload.page) || 0);
+      state.anchor = state.page === 0 ? null : sanitizeAnchor(action.payload.anchor);
     },
     /** The page opened (or the address changed from outside): adopt what the address says. */
     viewReplaced(state, action: PayloadAction<UsersViewReplaced>) {
-      const { filters, sort, pageSize, page } = action.payload;
+      const { filters, sort, pageSize, page, anchor } = action.payload;
       state.filters = sanitizeFilters(filters);
       state.sort = sanitizeSort(sort);
       state.pageSize = isUserPageSize(pageSize) ? pageSize : DEFAULT_USER_PAGE_SIZE;
       state.page = state.pageSize === 'all' ? 0 : Math.max(0, Math.floor(page) || 0);
+      state.anchor = state.page === 0 ? null : sanitizeAnchor(anchor);
     },
   },
 });
 
-export const { searchChanged, filtersChanged, filtersCleared, sortChanged, pageSizeChanged, pageChanged, viewReplaced } =
+export const { searchChanged, filtersChanged, filtersCleared, sortChanged, pageSizeChanged, pageChanged, pageStepped, viewReplaced } =
   usersSlice.actions;
 export const usersReducer = usersSlice.reducer;
 
@@ -196,4 +231,5 @@ export const selectUserFilters = (state: WithUsers) => state.users.filters;
 export const selectUserSort = (state: WithUsers) => state.users.sort;
 export const selectUserPageSize = (state: WithUsers) => state.users.pageSize;
 export const selectUserPage = (state: WithUsers) => state.users.page;
+export const selectUserPageAnchor = (state: WithUsers) => state.users.anchor;
 export const selectUsersView = (state: WithUsers) => state.users;

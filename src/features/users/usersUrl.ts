@@ -4,6 +4,7 @@ import {
   DEFAULT_USER_PAGE_SIZE,
   DEFAULT_USER_SORT,
   isUserPageSize,
+  sanitizeAnchor,
   sanitizeFilters,
   sanitizeSort,
   selectUsersView,
@@ -13,8 +14,8 @@ import {
   type UsersViewReplaced,
 } from './usersSlice';
 
-// The user list's view in the address (?q=anna&premium=premium&size=250&page=2) so an operator can share
-// or reload it. Defaults are left out to keep links short; unreadable values fall back to the default.
+// The user list's view in the address (?q=anna&premium=premium&size=250&page=2, and the cursor the page was
+// reached by: &after=…) so an operator can share or reload it. Defaults are left out to keep links short; unreadable values fall back to the default.
 
 const FILTER_PARAMS: Record<keyof UserListFilters, string> = {
   search: 'q',
@@ -31,6 +32,9 @@ const FILTER_PARAMS: Record<keyof UserListFilters, string> = {
 const SIZE = 'size';
 const PAGE = 'page';
 const SORT = 'sort';
+/** The cursor a page was reached by (Next: after, Previous: before), kept so a reload reads it the same way. */
+const AFTER = 'after';
+const BEFORE = 'before';
 
 function readPageSize(raw: string | null): UserPageSize {
   if (raw === 'all') return 'all';
@@ -48,7 +52,14 @@ export function usersViewFromSearchParams(params: URLSearchParams): UsersViewRep
   const pageSize = readPageSize(params.get(SIZE));
   // The address counts pages from 1, as people do.
   const page = pageSize === 'all' ? 0 : Math.max(0, (Math.floor(Number(params.get(PAGE))) || 1) - 1);
-  return { filters: sanitizeFilters({ ...DEFAULT_USER_LIST_FILTERS, ...raw }), sort: sanitizeSort({ field, direction }), pageSize, page };
+  const anchor = page === 0 ? null : sanitizeAnchor({ cursor: params.get(AFTER), before: params.get(BEFORE) });
+  return {
+    filters: sanitizeFilters({ ...DEFAULT_USER_LIST_FILTERS, ...raw }),
+    sort: sanitizeSort({ field, direction }),
+    pageSize,
+    page,
+    anchor,
+  };
 }
 
 /** A copy of `current` with the view's params set; params of others are kept untouched. */
@@ -64,6 +75,9 @@ export function searchParamsWithUsersView(view: UsersViewReplaced, current: URLS
   set(SORT, `${view.sort.field}:${view.sort.direction}`, `${DEFAULT_USER_SORT.field}:${DEFAULT_USER_SORT.direction}`);
   set(SIZE, String(view.pageSize), String(DEFAULT_USER_PAGE_SIZE));
   set(PAGE, String(view.page + 1), '1');
+  const anchor = view.page === 0 ? null : (view.anchor ?? null);
+  set(AFTER, anchor && 'cursor' in anchor ? anchor.cursor : '', '');
+  set(BEFORE, anchor && 'before' in anchor ? anchor.before : '', '');
   return next;
 }
 

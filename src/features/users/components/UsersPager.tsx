@@ -1,7 +1,7 @@
 import { TablePagination } from '@mui/material';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatCount } from '../../../lib/format';
-import { USER_PAGE_SIZES, pageChanged, pageSizeChanged, selectUserPage, selectUserPageSize } from '../usersSlice';
+import { USER_PAGE_SIZES, pageSizeChanged, pageStepped, selectUserPage, selectUserPageSize, type PageAnchor } from '../usersSlice';
 
 /** MUI's "All" convention in rowsPerPageOptions; the slice calls it 'all'. */
 const SHOW_ALL = -1;
@@ -13,11 +13,14 @@ export function UsersPager({
   totalIsLowerBound,
   shown,
   hasNextPage,
+  anchorFor,
 }: {
   total: number | null;
   totalIsLowerBound: boolean;
   shown: number;
   hasNextPage: boolean;
+  /** how Next or Previous reaches a page: the list's cursors */
+  anchorFor(page: number): PageAnchor;
 }) {
   const dispatch = useAppDispatch();
   const pageSize = useAppSelector(selectUserPageSize);
@@ -40,7 +43,7 @@ export function UsersPager({
           ? `${formatCount(shown)} of ${formatCount(total ?? shown)}`
           : `${formatCount(from)}–${formatCount(to)} of ${c === -1 ? `more than ${formatCount(Math.max(to, total ?? 0))}` : formatCount(c)}`
       }
-      onPageChange={(_event, next) => dispatch(pageChanged(next))}
+      onPageChange={(_event, next) => dispatch(pageStepped({ page: next, anchor: anchorFor(next) }))}
       onRowsPerPageChange={(event) => {
         const value = Number(event.target.value);
         dispatch(pageSizeChanged(value === SHOW_ALL ? 'all' : (value as (typeof USER_PAGE_SIZES)[number])));

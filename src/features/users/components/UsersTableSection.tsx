@@ -143,7 +143,13 @@ export function UsersTableSection({ enabled }: { enabled: boolean }) {
           />
         </GrowingGridBox>
       </VisibleRowsContext.Provider>
-      <UsersPager total={list.total} totalIsLowerBound={list.totalIsLowerBound} shown={list.rows.length} hasNextPage={list.hasNextPage} />
+      <UsersPager
+        total={list.total}
+        totalIsLowerBound={list.totalIsLowerBound}
+        shown={list.rows.length}
+        hasNextPage={list.hasNextPage}
+        anchorFor={list.anchorFor}
+      />
 
       <ConfirmDialog
         open={deleteOpen}

@@ -4,9 +4,17 @@ import type { UserRecord } from '../../../../contract/wire';
 import { errorReason } from '../../../api/errors';
 import { useAppSelector } from '../../../app/hooks';
 import { useListAllUsersInfiniteQuery, useListUsersQuery } from '../usersApi';
-import { userListKey, userPageQuery, type PageAnchor, type UserListKey } from '../usersQuery';
+import { userListKey, userPageQuery, type UserListKey } from '../usersQuery';
 import type { UsersPage } from '../../../../contract/usersAudit';
-import { selectUserFilters, selectUserPage, selectUserPageSize, selectUserSort, type UserPageSize } from '../usersSlice';
+import {
+  selectUserFilters,
+  selectUserPage,
+  selectUserPageAnchor,
+  selectUserPageSize,
+  selectUserSort,
+  type PageAnchor,
+  type UserPageSize,
+} from '../usersSlice';
 
 export interface UserList {
   rows: UserRecord[];
@@ -24,28 +32,32 @@ export interface UserList {
   /** Show All still reading pages: loaded so far, and the total when known */
   showAllProgress: { loaded: number; total: number | null } | null;
   retry(): void;
+  /** How Next or Previous reaches a page (pageStepped's anchor). */
+  anchorFor(page: number): PageAnchor;
 }
 
 /**
- * How the page on screen is reached. Next and Previous from a page with cursors go by them (remembered, so
- * going back to a page reuses its cached read); any other page (a link, a reload, Last) goes by offset.
+ * How pages are reached. The page on screen goes by the slice's anchor (Next and Previous set it; the address
+ * keeps it), else by offset (a page number alone: a typed link). `anchorFor` is what Next or Previous uses: the
+ * anchor a page was read with before (so going back to it reuses its cached read), else the neighbour's cursor.
  */
-function usePageAnchor(key: UserListKey, pageSize: UserPageSize, page: number): [PageAnchor, (data: UsersPage | undefined) => void] {
-  const shown = useRef<{ key: UserListKey; pageSize: UserPageSize; page: number; data: UsersPage | undefined } | null>(null);
-  const anchors = useRef(new Map<number, PageAnchor>());
-  const last = shown.current;
-  if (!last || last.key !== key || last.pageSize !== pageSize) anchors.current = new Map();
-  else if (last.page !== page && last.data && !anchors.current.has(page)) {
-    if (page === last.page + 1 && last.data.nextCursor) anchors.current.set(page, { cursor: last.data.nextCursor });
-    if (page === last.page - 1 && last.data.previousCursor) anchors.current.set(page, { before: last.data.previousCursor });
+function usePageAnchors(key: UserListKey, pageSize: UserPageSize, page: number, anchor: PageAnchor, shown: () => UsersPage | undefined) {
+  const memory = useRef<{ key: UserListKey; pageSize: UserPageSize; anchors: Map<number, PageAnchor> } | null>(null);
+  if (!memory.current || memory.current.key !== key || memory.current.pageSize !== pageSize) {
+    memory.current = { key, pageSize, anchors: new Map() };
   }
-  const anchor = page === 0 ? null : (anchors.current.get(page) ?? null);
-  return [
-    anchor,
-    (data) => {
-      shown.current = { key, pageSize, page, data };
-    },
-  ];
+  const anchors = memory.current.anchors;
+  if (anchor) anchors.set(page, anchor);
+  const anchorFor = (target: number): PageAnchor => {
+    if (target === 0) return null;
+    const known = anchors.get(target);
+    if (known) return known;
+    const data = shown();
+    if (target === page + 1 && data?.nextCursor) return { cursor: data.nextCursor };
+    if (target === page - 1 && data?.previousCursor) return { before: data.previousCursor };
+    return null;
+  };
+  return { anchor: page === 0 ? null : anchor, anchorFor };
 }
 
 /**
@@ -61,9 +73,11 @@ export function useUserList(enabled: boolean): UserList {
   const key = useMemo(() => userListKey(filters, sort), [filters, sort]);
   const showAll = pageSize === 'all';
 
-  const [anchor, remember] = usePageAnchor(key, pageSize, page);
+  const sliceAnchor = useAppSelector(selectUserPageAnchor);
+  const shown = useRef<UsersPage | undefined>(undefined);
+  const { anchor, anchorFor } = usePageAnchors(key, pageSize, page, sliceAnchor, () => shown.current);
   const pageQuery = useListUsersQuery(enabled && !showAll ? userPageQuery(key, pageSize, page, anchor) : skipToken);
-  remember(pageQuery.currentData);
+  shown.current = pageQuery.currentData;
   const allQuery = useListAllUsersInfiniteQuery(enabled && showAll ? key : skipToken);
 
   const { currentData: allData, hasNextPage, isFetching: allFetching, isError: allFailed, fetchNextPage } = allQuery;
@@ -90,6 +104,7 @@ export function useUserList(enabled: boolean): UserList {
       error: allFailed ? errorReason(allQuery.error) : null,
       showAllProgress: reading && !allFailed ? { loaded: allRows.length, total } : null,
       retry: () => (loadedPages > 0 ? void fetchNextPage() : void allQuery.refetch()),
+      anchorFor: () => null,
     };
   }
   // currentData: after a view change the previous view's rows must not linger under the new filters.
@@ -104,5 +119,6 @@ export function useUserList(enabled: boolean): UserList {
     error: pageQuery.isError ? errorReason(pageQuery.error) : null,
     showAllProgress: null,
     retry: () => void pageQuery.refetch(),
+    anchorFor,
   };
 }
