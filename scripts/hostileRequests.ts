@@ -57,6 +57,8 @@ const GET_ROUTES: { url: string; numbers: string[]; instants: string[] }[] = [
   { url: '/api/export/names', numbers: ['limit'], instants: [] },
   { url: '/api/export/audit-logs', numbers: ['limit'], instants: ['from', 'to'] },
   { url: '/api/export/audit-logs/count', numbers: [], instants: ['from', 'to'] },
+  { url: '/api/export/names/csv', numbers: [], instants: [] },
+  { url: '/api/export/name-analytics/csv', numbers: [], instants: [] },
   { url: '/api/admin/import-runs', numbers: ['limit'], instants: [] },
   { url: '/api/admin/import-runs/1', numbers: [], instants: [] },
   { url: '/api/admin/health', numbers: [], instants: [] },
