@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { Config } from 'jest';
 
 // msw and friends ship ESM only; jose and typebox too. ts-jest turns them into CommonJS for Jest.
@@ -23,6 +24,9 @@ const transform = {
 const transformIgnorePatterns = [`/node_modules/(?!(${esmDeps.join('|')})/)`];
 
 const config: Config = {
+  // Jest's default is one worker fewer than the cores: a single worker on a 2-core machine, which left a core
+  // idle and made `npm test` take 621 s in CI. At least two.
+  maxWorkers: Math.max(2, os.availableParallelism() - 1),
   // Jest's 5 s default is a speed limit, not a check: on a loaded 2-core machine a screen test that renders
   // a DataGrid and drains a few hundred msw answers took longer (issue 19). A test that hangs still fails,
   // after a minute. (A global option: Jest ignores testTimeout inside a project.)
