@@ -5,12 +5,13 @@
 // quoting (COPY's own), CRLF record ends (COPY writes LF: turned into CRLF here, outside quoted cells). The
 // cells are the same values; the text may differ where both are right: a number below 1e-4 in exponent form
 // (8.6e-05 where JavaScript writes 0.000086), a cell that needs no quotes left unquoted.
-// Read in keyset ranges of CSV_PAGE_ROWS ids, the next range read while the previous one is sent, so the
-// memory held is two pages whatever the collection's size, and PGlite serves other requests between pages.
+// Read in keyset ranges of CSV_PAGE_ROWS ids, two at a time ahead of the one being sent, so the memory held
+// is a few ranges whatever the collection's size, and PGlite serves other requests between ranges.
 import { CSV_NEWLINE, FORMULA_START_CHARS, scanRecordEnds, UTF8_BOM } from '../../../contract/csvCells';
 import { STREAMED_CSV_COLUMNS, type StreamedCsvCollection } from '../../../contract/exports';
 import type { Queryable, Db } from '../db/types';
 import { hasRandomSeedColumn } from '../dbAdmin/randomSeedColumn';
+import { utcInstantText } from './instantText';
 
 /** Rows per COPY: ~3 MB of names. */
 export const CSV_PAGE_ROWS = 50_000;
@@ -22,8 +23,6 @@ const FORMULA_START_SQL = FORMULA_START_CHARS.map(sqlChar).join(', ');
 export const guardedText = (column: string) =>
   `CASE WHEN left(${column}, 1) IN (${FORMULA_START_SQL}) THEN '''' || ${column} ELSE ${column} END`;
 
-/** A timestamptz as its JSON text (2026-11-22T20:00:00.123456+00:00), as the page reads have always sent it. */
-const jsonInstant = (column: string) => `to_json(${column}) #>> '{}'`;
 
 /** Ids bound into COPY's text (it takes no parameters): whole numbers from the database, checked anyway. */
 function idLiteral(id: number): string {
@@ -39,17 +38,18 @@ function range(column: string, after: number | null, upTo: number | null): strin
   return bounds.filter(Boolean).join(' AND ') || 'true';
 }
 
+// gender needs no guard: its CHECK allows male, female and unisex only.
 async function selectOf(db: Queryable, collection: StreamedCsvCollection): Promise<RangeSelect> {
   if (collection === 'names') {
     const seed = (await hasRandomSeedColumn(db)) ? 'random_seed' : 'NULL';
     return (after, upTo) =>
-      `SELECT id, ${guardedText('name')}, ${guardedText('gender')}, ${guardedText('nationality')}, ${jsonInstant('created_at')}, ${seed}
+      `SELECT id, ${guardedText('name')}, gender, ${guardedText('nationality')}, ${utcInstantText('created_at')}, ${seed}
          FROM names WHERE ${range('id', after, upTo)} ORDER BY id`;
   }
   // Per range, each name's swipes through swipes_name_idx: the whole export reads each swipe once. like_ratio
   // as float8 so 0.5 reads 0.5 (numeric would print 0.5000), as the page reads' JSON numbers did.
   return (after, upTo) =>
-    `SELECT n.id, ${guardedText('n.name')}, ${guardedText('n.gender')}, ${guardedText('n.nationality')},
+    `SELECT n.id, ${guardedText('n.name')}, n.gender, ${guardedText('n.nationality')},
             s.swipes, s.likes, s.swipes - s.likes,
             CASE WHEN s.swipes > 0 THEN round(s.likes::numeric / s.swipes, 4)::float8 END
        FROM names n
@@ -92,26 +92,38 @@ export function csvHeader(collection: StreamedCsvCollection): Buffer {
   return Buffer.from(UTF8_BOM + STREAMED_CSV_COLUMNS[collection].join(',') + CSV_NEWLINE, 'utf8');
 }
 
+/** Ranges read at once: two let PostgreSQL use both cores while this process turns one range into CRLF. */
+export const CSV_RANGES_IN_FLIGHT = 2;
+
 /**
- * The file as chunks: the header, then one chunk per id range. The next range's COPY starts before the
- * current chunk is handed over, so the database works while the previous chunk travels.
+ * The file as chunks: the header, then one chunk per id range, in order. Up to CSV_RANGES_IN_FLIGHT ranges
+ * are read ahead while the current chunk travels, so the memory held is a few ranges whatever the table's
+ * size. A range's bounds come from the previous one's (a cheap index read), its rows from one COPY.
  */
 export async function* streamCsvExport(db: Db, collection: StreamedCsvCollection, pageRows = CSV_PAGE_ROWS): AsyncGenerator<Buffer> {
   const select = await selectOf(db, collection);
   yield csvHeader(collection);
-  const readRange = async (after: number | null) => {
-    const upTo = await rangeEnd(db, after, pageRows);
-    return { upTo, csv: withCrlfRecordEnds(await db.copyCsv(select(after, upTo))) };
-  };
-  let next = readRange(null);
-  for (;;) {
-    const { upTo, csv } = await next;
-    if (upTo !== null) {
-      next = readRange(upTo);
-      // Awaited on the next turn; a consumer that stops early must not leave it unhandled.
-      next.catch(() => undefined);
+  const reads: Promise<Buffer>[] = [];
+  let after: number | null = null;
+  let last = false;
+  const readAhead = async () => {
+    while (!last && reads.length < CSV_RANGES_IN_FLIGHT) {
+      const from = after;
+      const upTo = await rangeEnd(db, from, pageRows);
+      after = upTo;
+      last = upTo === null;
+      const read = db.copyCsv(select(from, upTo)).then(withCrlfRecordEnds);
+      // Awaited in turn below; a consumer that stops early must not leave it unhandled.
+      read.catch(() => undefined);
+      reads.push(read);
     }
+  };
+  await readAhead();
+  while (reads.length > 0) {
+    const csv = await reads.shift()!;
+    const more = readAhead();
+    more.catch(() => undefined);
     if (csv.length > 0) yield csv;
-    if (upTo === null) return;
+    await more;
   }
 }
