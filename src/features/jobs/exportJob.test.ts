@@ -229,15 +229,17 @@ describe('exportStream', () => {
     expect(stream.state.stopped).toBe(false);
   });
 
-  it('reports progress once per megabyte written, then the final count', async () => {
+  it('writes and reports progress a megabyte at a time, then the final count', async () => {
     const h = harness();
     const rows = Array.from({ length: 60_000 }, (_, i) => `${i},Name ${i}\r\n`).join('');
     const stream = fakeCsvStream(`id,name\r\n${rows}`, { chunkBytes: 64 * 1024 });
-    const { sink } = memorySink();
+    const { sink, written } = memorySink();
     await h.run(runExportJob, streamSpec(stream, sink)).toPromise();
     const reports = h.dispatched.filter((a) => a.type === 'jobs/jobProgressed' && 'progress' in (a as { payload?: object }).payload!);
-    const megabytes = Math.floor(new TextEncoder().encode(rows).byteLength / STREAM_PROGRESS_BYTES);
-    expect(reports).toHaveLength(megabytes + 1);
+    const bytes = new TextEncoder().encode(`id,name\r\n${rows}`).byteLength;
+    expect(reports).toHaveLength(Math.floor(bytes / STREAM_PROGRESS_BYTES) + 1);
+    // written a megabyte at a time, not chunk by chunk
+    expect(written).toHaveLength(Math.ceil(bytes / STREAM_PROGRESS_BYTES));
     expect(h.job('export-1')).toMatchObject({ state: 'done', progress: { rowsRead: 60_000 } });
   });
 
