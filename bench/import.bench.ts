@@ -282,6 +282,7 @@ async function main(): Promise<void> {
         `Chromium, last run: ${browser.batches} batches; click -> first batch ${browser.firstBatchMs.toFixed(0)} ms, -> last answer ${browser.lastAnswerMs.toFixed(0)} ms, -> report ${browser.ms.toFixed(0)} ms; longest time without a batch in flight ${browser.longestGapMs.toFixed(0)} ms`,
       );
       console.log(`Chromium page said: ${browser.report}`);
+      console.log(`Chromium, other requests during the import: ${browser.otherRequests.join(', ') || 'none'}`);
       console.log(
         `Check: table after the Chromium import ${browserCount} rows; same content as the direct insert: ${browserPrint === directPrint ? 'yes' : 'NO'}`,
       );

@@ -18,6 +18,8 @@ export interface ChromiumImportResult {
   lastAnswerMs: number;
   /** the longest time no batch was in flight, between the first request and the last answer */
   longestGapMs: number;
+  /** every other request the page made between the click and the report, by path */
+  otherRequests: string[];
   /** the page's main thread: busy share and the functions that took most of it (self time) */
   mainThread?: { busyMs: number; top: { fn: string; ms: number }[] };
 }
@@ -81,7 +83,12 @@ export async function importInChromium(
     const events: { at: number; delta: 1 | -1 }[] = [];
     let started = 0;
     const isBatch = (url: string) => url.endsWith('/api/admin/names/bulk-import');
+    const others = new Map<string, number>();
     page.on('request', (r) => {
+      if (started > 0 && !isBatch(r.url())) {
+        const path = new URL(r.url()).pathname;
+        others.set(path, (others.get(path) ?? 0) + 1);
+      }
       if (!isBatch(r.url())) return;
       inFlight.add(r);
       events.push({ at: performance.now() - started, delta: 1 });
@@ -129,6 +136,7 @@ export async function importInChromium(
       lastAnswerMs: events.at(-1)?.at ?? NaN,
       longestGapMs,
       mainThread,
+      otherRequests: [...others.entries()].sort((a, b) => b[1] - a[1]).map(([path, n]) => `${path} ×${n}`),
     };
   } finally {
     await browser.close();
