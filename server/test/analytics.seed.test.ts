@@ -34,9 +34,13 @@ describe('analytics of the demo seed', () => {
     expect(top[0]!.total_swipes).toBeGreaterThan(20);
   });
 
-  it('has active users on every one of the last 30 days and matches between partners', async () => {
+  it('has active users on every full day of the last 30 and matches between partners', async () => {
     const days = await get<DailyActiveUsers[]>('/analytics/daily-active-users');
-    expect(days.filter((day) => day.active_users === 0)).toEqual([]);
+    // Today (UTC) is still under way, and the charts mark it so: a test run minutes after midnight finds it empty,
+    // rightly. Every day before it must have its users.
+    const today = new Date().toISOString().slice(0, 10);
+    expect(days.length).toBeGreaterThanOrEqual(29);
+    expect(days.filter((day) => day.date !== today && day.active_users === 0)).toEqual([]);
     const matches = await get<MatchAnalytics[]>('/analytics/match-analytics');
     expect(matches).toHaveLength(20);
     expect(matches.every((match) => match.time_between_swipes_ms > 0)).toBe(true);
