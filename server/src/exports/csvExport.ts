@@ -23,7 +23,6 @@ const FORMULA_START_SQL = FORMULA_START_CHARS.map(sqlChar).join(', ');
 export const guardedText = (column: string) =>
   `CASE WHEN left(${column}, 1) IN (${FORMULA_START_SQL}) THEN '''' || ${column} ELSE ${column} END`;
 
-
 /** Ids bound into COPY's text (it takes no parameters): whole numbers from the database, checked anyway. */
 function idLiteral(id: number): string {
   if (!Number.isSafeInteger(id)) throw new Error(`not an id: ${id}`);
