@@ -9,6 +9,8 @@
 // Database: DATABASE_URL (PostgreSQL), else a PGlite folder (BENCH_DATA_DIR, default
 // .data/bench-analytics-pglite) that is kept between runs. When it holds fewer scale swipes than
 // --swipes, the scale data is loaded first (once; minutes on PGlite).
+// SCALE=10 (PostgreSQL only): measures at --swipes and then at ten times the data (swipes, names and users),
+// each in a scratch schema dropped afterwards, and prints how every p95 grew.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
@@ -21,7 +23,8 @@ import type { Db } from '../server/src/db/types';
 import { DEMO_ADMIN } from '../server/src/seed/demoAccounts';
 import { loadScaleData, SCALE_PRESETS } from '../server/src/seed/scaleData';
 import { seedDemoData } from '../server/src/seed/seed';
-import { table } from './lib/timing';
+import { growthTable, scaleFactor, scalesToMeasure, type ScaledFigure } from './lib/scale';
+import { loadAverage, table } from './lib/timing';
 
 const { values } = parseArgs({
   options: {
@@ -48,14 +51,14 @@ async function timeRuns(runs: number, fn: () => Promise<unknown>): Promise<numbe
   return times.sort((a, b) => a - b);
 }
 
-async function ensureScaleData(db: Db) {
+async function ensureScaleData(db: Db, swipes: number) {
   const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM swipes WHERE user_id LIKE 'scale-user-%'`);
   const have = rows[0]?.n ?? 0;
-  if (have >= SWIPES * 0.99) return `${have.toLocaleString('en-US')} scale swipes already loaded`;
-  if (have > 0) throw new Error(`The database holds ${have} scale swipes, fewer than --swipes ${SWIPES}: use a fresh database.`);
-  const ratio = SWIPES / SCALE_PRESETS.large.swipes;
+  if (have >= swipes * 0.99) return `${have.toLocaleString('en-US')} scale swipes already loaded`;
+  if (have > 0) throw new Error(`The database holds ${have} scale swipes, fewer than --swipes ${swipes}: use a fresh database.`);
+  const ratio = swipes / SCALE_PRESETS.large.swipes;
   const size = {
-    swipes: SWIPES,
+    swipes,
     names: Math.max(1000, Math.round(SCALE_PRESETS.large.names * ratio)),
     users: Math.max(100, Math.round(SCALE_PRESETS.large.users * ratio)),
   };
@@ -155,14 +158,43 @@ async function countEveryTable(db: Db) {
 }
 
 async function main() {
+  const scale = scaleFactor();
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  const dataDir = process.env.BENCH_DATA_DIR || '.data/bench-analytics-pglite';
-  const db = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
-  const description = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite (${dataDir})`;
-  console.log(`bench:analytics on ${description}`);
+  if (scale === 1) {
+    const dataDir = process.env.BENCH_DATA_DIR || '.data/bench-analytics-pglite';
+    const db = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+    try {
+      await measureOn(db, databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite (${dataDir})`, SWIPES);
+    } finally {
+      await db.close();
+    }
+    return;
+  }
+  if (!databaseUrl) throw new Error('SCALE > 1 measures on PostgreSQL: set DATABASE_URL.');
+  const results = new Map<number, ScaledFigure[]>();
+  for (const each of scalesToMeasure(scale)) {
+    const schema = `bench_analytics_${process.pid}_${each}`;
+    const admin = await openDatabase({ databaseUrl });
+    await admin.exec(`CREATE SCHEMA "${schema}"`);
+    const db = await openDatabase({ databaseUrl, schema });
+    try {
+      results.set(each, await measureOn(db, `PostgreSQL (DATABASE_URL, schema ${schema}), ${each}x`, SWIPES * each));
+    } finally {
+      await db.close();
+      await admin.exec(`DROP SCHEMA "${schema}" CASCADE`);
+      await admin.close();
+    }
+  }
+  console.log(`\nGrowth from 1x to ${scale}x (${SWIPES.toLocaleString('en-US')} to ${(SWIPES * scale).toLocaleString('en-US')} swipes)\n`);
+  console.log(growthTable(scale, results.get(1)!, results.get(scale)!, P95_TARGET_MS));
+}
+
+/** Loads the data if needed, then times every endpoint through HTTP and its direct baseline: each p95. */
+async function measureOn(db: Db, description: string, swipes: number): Promise<ScaledFigure[]> {
+  console.log(`bench:analytics on ${description}; ${loadAverage()}`);
   await migrate(db);
   await seedDemoData(db);
-  console.log(await ensureScaleData(db));
+  console.log(await ensureScaleData(db, swipes));
 
   const { rows: counts } = await db.query<{ swipes: number; names: number; users: number; matches: number }>(
     `SELECT (SELECT count(*) FROM swipes)::int AS swipes, (SELECT count(*) FROM names)::int AS names,
@@ -242,6 +274,7 @@ async function main() {
     };
 
     const rows: string[][] = [];
+    const figures: ScaledFigure[] = [];
     let misses = 0;
     const measure = async (label: string, path: string, baseline?: () => Promise<unknown>, isTarget = true) => {
       const calls = await timeRuns(CALLS, () => call(path));
@@ -252,6 +285,7 @@ async function main() {
       const base = baseline ? percentile(await timeRuns(DIRECT_RUNS, baseline), 50) : undefined;
       const ok = p95 < P95_TARGET_MS;
       if (!ok && isTarget) misses += 1;
+      figures.push({ label, p95 });
       rows.push([
         label,
         p50.toFixed(1),
@@ -277,12 +311,11 @@ async function main() {
       `\n${CALLS} HTTP calls per endpoint (after one warm-up); "direct" = median of ${DIRECT_RUNS} runs of the same figure straight from swipes (SQL only)\n`,
     );
     console.log(table(['endpoint', 'p50 ms', 'p95 ms', 'direct p50 ms', 'direct/p50', `p95 < ${P95_TARGET_MS} ms`], rows));
-    const load = os.loadavg().map((value) => value.toFixed(1));
-    console.log(`machine: ${os.cpus().length} CPUs, load average ${load.join(' / ')} (1 / 5 / 15 min) at the end of the run`);
+    console.log(`machine: ${os.cpus().length} CPUs, ${loadAverage()} at the end of the run`);
     console.log(`\n${misses === 0 ? 'every endpoint' : `${misses} endpoint(s) NOT`} under the p95 target on ${description}`);
+    return figures;
   } finally {
     await app.close();
-    await db.close();
   }
 }
 

@@ -8,7 +8,8 @@
  * only. Prints requests/s and p50/p95/p99 per endpoint.
  *
  * Env: NAMES (default 1000000), SWIPES (default 1000000), USERS (default 10000), CONNECTIONS (default 50),
- * DURATION (seconds, default 20), DATABASE_URL.
+ * DURATION (seconds, default 20), DATABASE_URL, SCALE (default 1: with SCALE=10 it measures at those sizes and
+ * then again on a fresh schema holding ten times each, and prints how every p95 grew).
  */
 import { execFile } from 'node:child_process';
 import os from 'node:os';
@@ -17,8 +18,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { signInAdmin, startBackend } from './lib/backend';
 import type { LoadOptions, LoadResult } from './lib/loadClient';
+import { growthTable, scaleFactor, scalesToMeasure, type ScaledFigure } from './lib/scale';
 import { loadScaleData } from './lib/scaleData';
-import { table, timed } from './lib/timing';
+import { loadAverage, table, timed } from './lib/timing';
 
 const envInt = (name: string, fallback: number) => {
   const value = process.env[name];
@@ -53,25 +55,23 @@ async function load(options: LoadOptions): Promise<LoadResult> {
 
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-');
 
-async function main(): Promise<void> {
+/** One pass at `scale` times the configured sizes, on a fresh database: the table, and each p95. */
+async function measureAt(scale: number): Promise<ScaledFigure[]> {
+  const names = NAMES * scale;
+  const swipes = SWIPES * scale;
+  const users = USERS * scale;
   const backend = await startBackend();
   try {
-    console.log(`Backend: ${backend.description}, ${backend.origin}`);
+    console.log(`\n=== ${scale}x: backend ${backend.description}, ${backend.origin}`);
+    console.log(`Node ${process.version}, ${os.cpus().length} CPUs, ${loadAverage()}`);
+    const loaded = await timed(() => loadScaleData(backend.db, { names, swipes, users, acceptedConnections: Math.floor(users / 5) }));
     console.log(
-      `Node ${process.version}, ${os.cpus().length} CPUs, load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}`,
-    );
-    const loaded = await timed(() =>
-      loadScaleData(backend.db, { names: NAMES, swipes: SWIPES, users: USERS, acceptedConnections: Math.floor(USERS / 5) }),
-    );
-    console.log(
-      `Loaded ${NAMES.toLocaleString('en-US')} names, ${SWIPES.toLocaleString('en-US')} swipes, ${USERS.toLocaleString('en-US')} users in ${(loaded.ms / 1000).toFixed(1)} s`,
+      `Loaded ${names.toLocaleString('en-US')} names, ${swipes.toLocaleString('en-US')} swipes, ${users.toLocaleString('en-US')} users in ${(loaded.ms / 1000).toFixed(1)} s`,
     );
     const token = await signInAdmin(backend.origin);
 
     const rows: string[][] = [];
+    const figures: ScaledFigure[] = [];
     for (const endpoint of ENDPOINTS) {
       const url = `${backend.origin}${endpoint.path}`;
       const check = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
@@ -82,12 +82,25 @@ async function main(): Promise<void> {
       if (result.non2xx > 0 || result.errors > 0)
         console.warn(`${endpoint.path}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
       rows.push([endpoint.label, result.requestsPerSecond.toFixed(0), ms(result.p50), ms(result.p95), ms(result.p99), ms(result.max)]);
+      figures.push({ label: endpoint.label, p95: result.p95 });
       console.log(`  ${endpoint.label}: done`);
     }
-    console.log(`\n${CONNECTIONS} connections, ${DURATION} s per endpoint, latencies in ms\n`);
+    console.log(`\n${scale}x: ${CONNECTIONS} connections, ${DURATION} s per endpoint, latencies in ms\n`);
     console.log(table(['endpoint', 'req/s', 'p50', 'p95', 'p99', 'max'], rows));
+    console.log(loadAverage());
+    return figures;
   } finally {
     await backend.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const scale = scaleFactor();
+  const results = new Map<number, ScaledFigure[]>();
+  for (const each of scalesToMeasure(scale)) results.set(each, await measureAt(each));
+  if (scale > 1) {
+    console.log(`\nGrowth from 1x to ${scale}x (p95 over ${CONNECTIONS} connections)\n`);
+    console.log(growthTable(scale, results.get(1)!, results.get(scale)!));
   }
 }
 

@@ -4,6 +4,8 @@
 // the obvious alternative (the baseline) measured in the same run on the same data, and their ratio.
 // Runs on PGlite; with DATABASE_URL also on that PostgreSQL (in a scratch schema it drops afterwards).
 // BENCH_USERS / BENCH_AUDIT_LOGS / BENCH_RUNS scale it down for a quick look; BENCH_TARGETS=postgres skips PGlite.
+// SCALE=10 measures each database at those sizes and then at ten times both (a fresh database each), and prints
+// how every HTTP p95 grew.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,13 +23,12 @@ import { seedDemoData } from '../server/src/seed/seed';
 import { buildUserListQueries, userListFilter, SEARCH_TEXT_SQL } from '../server/src/users/userList';
 import { signInAdmin } from './lib/backend';
 import { loadUsersAndAudit } from './lib/usersAuditData';
-import { table } from './lib/timing';
+import { growthTable, scaleFactor, scalesToMeasure, type ScaledFigure } from './lib/scale';
+import { loadAverage, table } from './lib/timing';
 
-const USERS = Number(process.env.BENCH_USERS ?? 100_000);
-const AUDIT_LOGS = Number(process.env.BENCH_AUDIT_LOGS ?? 1_000_000);
-const CONSOLE_ACTIONS = Math.max(1, Math.round(AUDIT_LOGS / 100));
+const BASE_USERS = Number(process.env.BENCH_USERS ?? 100_000);
+const BASE_AUDIT_LOGS = Number(process.env.BENCH_AUDIT_LOGS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
-const DEEP_ROW = Math.floor((AUDIT_LOGS + CONSOLE_ACTIONS) / 2);
 const DAY_MS = 86_400_000;
 
 function p95(times: number[]): number {
@@ -131,14 +132,18 @@ async function sample(db: Queryable, sql: string, params: unknown[] = []): Promi
   return (await db.query<Record<string, unknown>>(sql, params)).rows[0]!;
 }
 
-async function measure(target: Target): Promise<Measured[]> {
+async function measure(target: Target, scale: number): Promise<Measured[]> {
   const { db } = target;
+  const USERS = BASE_USERS * scale;
+  const AUDIT_LOGS = BASE_AUDIT_LOGS * scale;
+  const CONSOLE_ACTIONS = Math.max(1, Math.round(AUDIT_LOGS / 100));
+  const DEEP_ROW = Math.floor((AUDIT_LOGS + CONSOLE_ACTIONS) / 2);
   const loadStart = performance.now();
   await migrate(db);
   await seedDemoData(db, { content: 'accounts' });
   await loadUsersAndAudit(db, USERS, AUDIT_LOGS, CONSOLE_ACTIONS);
   console.log(
-    `${target.label}: loaded ${USERS.toLocaleString('en-US')} users, ${AUDIT_LOGS.toLocaleString('en-US')} audit logs and ${CONSOLE_ACTIONS.toLocaleString('en-US')} console actions in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`,
+    `${target.label} ${scale}x: loaded ${USERS.toLocaleString('en-US')} users, ${AUDIT_LOGS.toLocaleString('en-US')} audit logs and ${CONSOLE_ACTIONS.toLocaleString('en-US')} console actions in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`,
   );
 
   const app = await buildApp({ db, sessionSecret: randomBytes(32).toString('hex'), logger: false, livePollMs: 60_000 });
@@ -153,9 +158,10 @@ async function measure(target: Target): Promise<Measured[]> {
       );
     const results: Measured[] = [];
 
-    // A user search as an operator types it: part of one real surname, found among 100,000 (with the total).
+    // A user search as an operator types it: part of one real surname, found among 100,000 (with the total);
+    // the same user at every SCALE, so the same term.
     const someone = await sample(db, `SELECT display_name FROM users WHERE uid = 'bu' || lpad($1::text, 26, '0')`, [
-      Math.floor(USERS * 0.4242),
+      Math.floor(BASE_USERS * 0.4242),
     ]);
     const term = String(someone.display_name).split(' ')[1]!.slice(1, 6).toLowerCase();
     {
@@ -278,31 +284,46 @@ async function measure(target: Target): Promise<Measured[]> {
 }
 
 async function main() {
+  const scale = scaleFactor();
   const wanted = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
   const kinds = (['pglite', 'postgres'] as const).filter(
     (kind) => wanted.includes(kind) && (kind === 'pglite' || process.env.DATABASE_URL),
   );
+  console.log(loadAverage());
   const rows: string[][] = [];
+  const growth: string[] = [];
   for (const kind of kinds) {
-    const target = await openTarget(kind);
-    try {
-      for (const m of await measure(target)) {
-        rows.push([
-          target.label,
-          m.operation,
-          m.http.toFixed(1),
-          m.sql.toFixed(1),
-          m.baseline.toFixed(1),
-          `${(m.baseline / m.sql).toFixed(1)}x`,
-          m.baselineWhat,
-        ]);
+    const figures = new Map<number, ScaledFigure[]>();
+    for (const each of scalesToMeasure(scale)) {
+      const target = await openTarget(kind);
+      try {
+        const measured = await measure(target, each);
+        figures.set(
+          each,
+          measured.map((m) => ({ label: m.operation.replace(/row ~[\d,]+/, 'the middle row'), p95: m.http })),
+        );
+        for (const m of measured) {
+          rows.push([
+            `${target.label}${scale > 1 ? ` ${each}x` : ''}`,
+            m.operation,
+            m.http.toFixed(1),
+            m.sql.toFixed(1),
+            m.baseline.toFixed(1),
+            `${(m.baseline / m.sql).toFixed(1)}x`,
+            m.baselineWhat,
+          ]);
+        }
+      } finally {
+        await target.close();
       }
-    } finally {
-      await target.close();
     }
+    if (scale > 1)
+      growth.push(`${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}, HTTP p95\n${growthTable(scale, figures.get(1)!, figures.get(scale)!)}`);
   }
   console.log(`\np95 in ms over ${RUNS} runs each (after 3 warm-up runs); ratio = baseline SQL p95 / SQL p95\n`);
   console.log(table(['database', 'operation', 'HTTP p95', 'SQL p95', 'baseline p95', 'ratio', 'baseline'], rows));
+  for (const each of growth) console.log(`\nGrowth from 1x to ${scale}x: ${each}`);
+  console.log(loadAverage());
   if (!process.env.DATABASE_URL) console.log('\n(PostgreSQL not measured: set DATABASE_URL to include it.)');
 }
 
