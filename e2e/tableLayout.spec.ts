@@ -46,6 +46,13 @@ test('User Management: a page of 50 grows with the page; 250 a page keeps to the
   expect(grown.gridHeight).toBeGreaterThan(50 * 56);
   expect(grown.pageScroll).toBeGreaterThan(2000);
   expect(await lastRowInView(page, grid)).toBeGreaterThan(2000);
+  // every column title whole, the sorted one with its arrow ("Last active (U…" at 128 px)
+  const cut = await grid.evaluate((el) =>
+    ([...el.querySelectorAll('.MuiDataGrid-columnHeaderTitle')] as HTMLElement[])
+      .filter((h) => h.scrollWidth > h.clientWidth)
+      .map((h) => h.textContent),
+  );
+  expect(cut).toEqual([]);
 
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.getByRole('combobox', { name: /Users per page/ }).click();
@@ -138,8 +145,11 @@ test.describe('at 1024 px', () => {
           scrollsSideways: getComputedStyle(scroller).overflowX !== 'hidden' && scroller.scrollWidth > scroller.clientWidth,
           last: titles[titles.length - 1].textContent,
           lastRight: titles[titles.length - 1].closest('.MuiDataGrid-columnHeader')!.getBoundingClientRect().right,
+          cutHeaders: titles.filter((h) => h.scrollWidth > h.clientWidth).map((h) => h.textContent),
         };
       });
+      // every title whole, the sort arrow beside it ("Created (UTC) ↓" was "Created (…")
+      expect(fit.cutHeaders).toEqual([]);
       expect(fit.last).toBe(lastColumn);
       expect(fit.scrollsSideways).toBe(false);
       expect(fit.lastRight).toBeLessThanOrEqual(1024);

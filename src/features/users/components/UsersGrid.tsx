@@ -34,11 +34,12 @@ const SORTABLE = new Set<string>(USER_SORT_FIELDS);
 const NARROW_WINDOW_HIDDEN = ['uid', 'connectedUserId', 'lastActiveDate'];
 
 /** The day only: the time is in the detail drawer, and the grid must fit a laptop screen with its actions. */
-function dateColumn(field: keyof UserRecord, headerName: string): GridColDef<UserRecord> {
+/** `width` fits the header with its time zone and the sort arrow ("Created (UTC) ↓"), not only the date. */
+function dateColumn(field: keyof UserRecord, headerName: string, width: number): GridColDef<UserRecord> {
   return {
     field,
     headerName: withTimeZone(headerName),
-    width: 128,
+    width,
     sortable: SORTABLE.has(field),
     valueFormatter: (value: string | null) => formatDate(value),
     renderCell: ({ row, formattedValue }) => (
@@ -133,8 +134,8 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
         headerAlign: 'right',
         renderCell: ({ row }) => <SwipeTotalCell uid={row.uid} />,
       },
-      dateColumn('createdAt', 'Created'),
-      dateColumn('lastActiveDate', 'Last active'),
+      dateColumn('createdAt', 'Created', 152),
+      dateColumn('lastActiveDate', 'Last active', 172),
       {
         field: 'actions',
         headerName: 'Actions',
