@@ -4,6 +4,7 @@ import {
   checkCsvRow,
   CSV_PARSE_OPTIONS,
   hasRequiredColumns,
+  isBlankRow,
   MAX_CELL_LENGTH,
   missingColumns,
   normalizeCsvRow,
@@ -42,6 +43,17 @@ describe('header matching', () => {
     expect(result.rows).toHaveLength(1);
   });
 
+  it('drops only a LEADING BOM: one inside a header is part of it, and that header is no required column', () => {
+    expect(normalizeHeader('na\uFEFFme')).toBe('na\uFEFFme');
+    expect(missingColumns(['na\uFEFFme', 'gender', 'nationality'])).toEqual(['name']);
+  });
+
+  it('drops a BOM before the parser sees the first chunk (papaparse strips it from a whole string, not from chunks)', () => {
+    expect(CSV_PARSE_OPTIONS.beforeFirstChunk('\uFEFF"name",gender\n')).toBe('"name",gender\n');
+    expect(CSV_PARSE_OPTIONS.beforeFirstChunk('name,gen\uFEFFder\n')).toBe('name,gen\uFEFFder\n');
+    expect(CSV_PARSE_OPTIONS.beforeFirstChunk('name,gender\n')).toBe('name,gender\n');
+  });
+
   it('reports the missing columns', () => {
     expect(missingColumns(['name', 'gender'])).toEqual(['nationality']);
     expect(missingColumns(undefined)).toEqual(['name', 'gender', 'nationality']);
@@ -60,6 +72,26 @@ describe('header matching', () => {
     const result = importText('name;gender;nationality\nAnna;female;swedish\nBo;male;danish\n');
     expect(result.importable).toBe(true);
     expect(result.rows.map((r) => r.name)).toEqual(['Anna', 'Bo']);
+  });
+});
+
+describe('blank rows', () => {
+  it('a row of empty or whitespace-only cells is blank, also in the extra cells papaparse collects in an array', () => {
+    expect(isBlankRow({ name: '', gender: ' ', nationality: '\t' })).toBe(true);
+    expect(isBlankRow({ name: ' ', gender: undefined })).toBe(true);
+    expect(isBlankRow({ name: '', __parsed_extra: ['', '  '] } as unknown as RawCsvRow)).toBe(true);
+    expect(isBlankRow({})).toBe(true);
+  });
+
+  it('one cell with text makes a row not blank, wherever it is', () => {
+    expect(isBlankRow({ name: ' Anna ', gender: '', nationality: '' })).toBe(false);
+    expect(isBlankRow({ name: '', gender: '', nationality: 'x' })).toBe(false);
+    expect(isBlankRow({ name: '', __parsed_extra: ['', ' x '] } as unknown as RawCsvRow)).toBe(false);
+    expect(isBlankRow({ name: '', __parsed_extra: [' ', 0] } as unknown as RawCsvRow)).toBe(false);
+  });
+
+  it('a value that is neither text nor a list (never from papaparse) counts as empty', () => {
+    expect(isBlankRow({ name: 5 } as unknown as RawCsvRow)).toBe(true);
   });
 });
 
