@@ -1,6 +1,7 @@
-import type { RouteOptions } from 'fastify';
+import type { FastifyRequest, RouteOptions } from 'fastify';
 import type { SignInResponse } from '../../contract/wire';
 import { createAccount } from '../src/auth/accounts';
+import { tokenOf } from '../src/auth/guard';
 import { createSessionTokens } from '../src/auth/tokens';
 import { freshClaims } from './sessionClaims';
 import { DEMO_ADMIN } from '../src/seed/demoAccounts';
@@ -106,5 +107,42 @@ describe('token in the query string', () => {
   it('is never accepted, not even on the live stream (the console sends the Authorization header)', async () => {
     expect(await statusOf('GET', `/api/live/counts?access_token=${t.adminToken}`)).toBe(401);
     expect(await statusOf('GET', `/api/swipes/stats?access_token=${t.adminToken}`)).toBe(401);
+  });
+});
+
+describe('the Authorization header', () => {
+  const token = (authorization?: string) => tokenOf({ headers: authorization === undefined ? {} : { authorization } } as FastifyRequest);
+
+  it('reads the token after "Bearer", any case, any run of spaces, trailing spaces ignored', () => {
+    expect(token('Bearer abc.def')).toBe('abc.def');
+    expect(token('bearer   abc.def')).toBe('abc.def');
+    expect(token('BEARER\tabc.def  ')).toBe('abc.def');
+  });
+
+  it('refuses anything else: no header, another scheme, text before "Bearer", two tokens, no token', () => {
+    expect(token()).toBeNull();
+    expect(token('Basic abc')).toBeNull();
+    expect(token('xBearer abc')).toBeNull();
+    expect(token('Bearer abc def')).toBeNull();
+    expect(token('Bearer abc x')).toBeNull();
+    expect(token('Bearer ')).toBeNull();
+    expect(token('Bearerabc')).toBeNull();
+  });
+});
+
+describe('each refusal says why', () => {
+  const reason = async (authorization?: string) => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/swipes/stats', headers: authorization ? { authorization } : {} });
+    return `${response.statusCode} ${response.body}`;
+  };
+
+  it('401 "Sign-in required" without a token, "Invalid or expired session" for a bad or expired one, 403 "Admin access required" for a non-admin', async () => {
+    expect(await reason()).toMatch(/^401 .*Sign-in required/);
+    expect(await reason('Basic abc')).toMatch(/^401 .*Sign-in required/);
+    expect(await reason('Bearer garbage')).toMatch(/^401 .*Invalid or expired session/);
+    expect(await reason(`Bearer ${expiredAdminToken}`)).toMatch(/^401 .*Invalid or expired session/);
+    expect(await reason(`Bearer ${t.userToken}`)).toMatch(/^403 .*Admin access required/);
+    expect(await reason(`Bearer ${noRecordToken}`)).toMatch(/^403 .*Admin access required/);
+    expect(await reason(`Bearer ${t.adminToken}`)).toMatch(/^200 /);
   });
 });
