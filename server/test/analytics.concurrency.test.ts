@@ -3,7 +3,7 @@
 // analytics_name_stats row first: the second waits on that row lock until the first commits, and its
 // match reconciliation, a later statement with a fresh snapshot, then sees the committed like. PGlite
 // serves one connection, so this runs only on a real PostgreSQL (CI runs the suite with DATABASE_URL).
-import { incrementalAndRebuilt, loadFixture, type FixtureName } from './analytics.fixture';
+import { incrementalAndRebuilt, loadFixture, matchTotalsKept, type FixtureName } from './analytics.fixture';
 import { createTestApp, type TestApp } from './testApp';
 
 const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
@@ -94,3 +94,53 @@ onPostgres('a like while the connection is being accepted (real PostgreSQL)', ()
     await t.db.query(`UPDATE connection_requests SET status = 'pending' WHERE from_user_id = 'u-carol'`);
   });
 });
+
+onPostgres('a dislike turned into a like while the connection is being accepted (real PostgreSQL)', () => {
+  let t: TestApp;
+  let ids: Record<FixtureName, number>;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: 'accounts' });
+    ids = await loadFixture(t.db);
+  });
+  afterAll(async () => t?.close());
+
+  // carol likes Emma, dave disliked it and now changes his mind. An UPDATE takes no foreign-key lock on
+  // its user, so without migration 032's KEY SHARE the like's trigger could miss the acceptance and the
+  // acceptance could miss the like: connected_likes one short, the match lost.
+  it.each([['the acceptance'], ['the like']])('counts the like and the match when %s commits first', async (first) => {
+    const accept = `UPDATE connection_requests SET status = 'accepted' WHERE from_user_id = 'u-carol' AND to_user_id = 'u-dave'`;
+    const like = `UPDATE swipes SET liked = true WHERE user_id = 'u-dave' AND name_id = ${ids.Emma}`;
+    const [early, late] = first === 'the acceptance' ? [accept, like] : [like, accept];
+    let release!: () => void;
+    const mayCommit = new Promise<void>((resolve) => (release = resolve));
+    let ran!: () => void;
+    const hasRun = new Promise<void>((resolve) => (ran = resolve));
+    const one = t.db.transaction(async (tx) => {
+      await tx.query(early);
+      ran();
+      await mayCommit;
+    });
+    await hasRun;
+    const two = t.db.transaction(async (tx) => {
+      await tx.query(late);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await Promise.all([one, two]);
+
+    const { rows } = await t.db.query('SELECT user_a, user_b FROM analytics_matches WHERE name_id = $1', [ids.Emma]);
+    expect(rows).toContainEqual({ user_a: 'u-carol', user_b: 'u-dave' });
+    expect((await matchTotalsKept(t.db)).connected_likes).toBe(await likesOf(t, ['u-alice', 'u-bob', 'u-carol', 'u-dave']));
+    const { incremental, rebuilt } = await incrementalAndRebuilt(t.db);
+    expect(incremental).toEqual(rebuilt);
+    await t.db.query(`UPDATE swipes SET liked = false WHERE user_id = 'u-dave' AND name_id = $1`, [ids.Emma]);
+    await t.db.query(`UPDATE connection_requests SET status = 'pending' WHERE from_user_id = 'u-carol'`);
+  });
+});
+
+async function likesOf(t: TestApp, users: string[]): Promise<number> {
+  const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM swipes WHERE liked AND user_id = ANY($1::text[])', [
+    users,
+  ]);
+  return rows[0]!.n;
+}

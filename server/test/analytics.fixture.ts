@@ -71,6 +71,8 @@ export async function loadFixture(db: Db): Promise<Record<FixtureName, number>> 
 }
 
 export const ANALYTICS_TABLES = [
+  'analytics_connected_pairs',
+  'analytics_connected_users',
   'analytics_daily',
   'analytics_matches',
   'analytics_name_stats',
@@ -80,6 +82,32 @@ export const ANALYTICS_TABLES = [
   'analytics_user_stats',
 ] as const;
 
+/** The totals migration 032's triggers keep in row_counters, summed over their shards. */
+const MATCH_TOTALS = ['accepted_pairs', 'connected_likes', 'pairs_with_matches', 'pair_matches', 'swiping_users'];
+
+/** The same five figures counted straight from connection_requests and the summaries, as the endpoint once did. */
+export async function matchTotalsCounted(db: Db): Promise<Record<string, number>> {
+  const { rows } = await db.query<Record<string, number>>(
+    `WITH pairs AS (SELECT DISTINCT least(from_user_id, to_user_id) AS a, greatest(from_user_id, to_user_id) AS b
+                      FROM connection_requests WHERE status = 'accepted')
+     SELECT (SELECT count(*) FROM pairs)::int AS accepted_pairs,
+            (SELECT coalesce(sum(u.likes), 0) FROM (SELECT a AS uid FROM pairs UNION SELECT b FROM pairs) c
+               JOIN analytics_user_stats u ON u.user_id = c.uid)::int AS connected_likes,
+            (SELECT count(*) FROM analytics_pair_stats)::int AS pairs_with_matches,
+            (SELECT coalesce(sum(matches), 0) FROM analytics_pair_stats)::int AS pair_matches,
+            (SELECT count(*) FROM analytics_user_stats)::int AS swiping_users`,
+  );
+  return rows[0]!;
+}
+
+export async function matchTotalsKept(db: Db): Promise<Record<string, number>> {
+  const { rows } = await db.query<{ counter: string; value: number }>(
+    'SELECT counter, sum(value)::int AS value FROM row_counters WHERE counter = ANY($1::text[]) GROUP BY counter',
+    [MATCH_TOTALS],
+  );
+  return Object.fromEntries(MATCH_TOTALS.map((c) => [c, rows.find((r) => r.counter === c)?.value ?? 0]));
+}
+
 /** Every summary row, in a stable order, as plain JSON. */
 export async function snapshotSummaries(db: Db): Promise<Record<string, unknown[]>> {
   const snapshot: Record<string, unknown[]> = {};
@@ -87,13 +115,16 @@ export async function snapshotSummaries(db: Db): Promise<Record<string, unknown[
     const { rows } = await db.query<{ row: unknown }>(`SELECT to_jsonb(t) AS row FROM ${table} t ORDER BY to_jsonb(t)::text`);
     snapshot[table] = rows.map((r) => r.row);
   }
+  snapshot.match_totals = [await matchTotalsKept(db)];
   return snapshot;
 }
 
 /** The summaries as the triggers left them next to the same summaries rebuilt from scratch. */
 export async function incrementalAndRebuilt(db: Db) {
   const incremental = await snapshotSummaries(db);
+  expect(incremental.match_totals).toEqual([await matchTotalsCounted(db)]);
   await db.query('SELECT analytics_rebuild()');
+  await db.query('SELECT analytics_match_totals_rebuild()');
   const rebuilt = await snapshotSummaries(db);
   return { incremental, rebuilt };
 }

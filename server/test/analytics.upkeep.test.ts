@@ -104,9 +104,15 @@ describe('summaries stay in step with the swipes', () => {
     await expectInStep();
   });
 
-  it('deleting every swipe empties every summary', async () => {
+  it('deleting every swipe empties every summary of swipes; the accepted pairs stay', async () => {
+    await t.db.query(`INSERT INTO connection_requests (from_user_id, to_user_id, status) VALUES ('u-dave', 'u-carol', 'accepted')`);
     await t.db.query('DELETE FROM swipes');
-    const { incremental } = await incrementalAndRebuilt(t.db);
-    expect(Object.values(incremental).every((rows) => rows.length === 0)).toBe(true);
+    const { incremental, rebuilt } = await incrementalAndRebuilt(t.db);
+    expect(incremental).toEqual(rebuilt);
+    const { analytics_connected_pairs, analytics_connected_users, match_totals, ...ofSwipes } = incremental;
+    expect(Object.values(ofSwipes).every((rows) => rows.length === 0)).toBe(true);
+    expect(analytics_connected_pairs).toEqual([{ a: 'u-carol', b: 'u-dave' }]);
+    expect(analytics_connected_users).toEqual([{ uid: 'u-carol' }, { uid: 'u-dave' }]);
+    expect(match_totals).toEqual([{ accepted_pairs: 1, connected_likes: 0, pairs_with_matches: 0, pair_matches: 0, swiping_users: 0 }]);
   });
 });

@@ -2,6 +2,8 @@ import type { DocumentCounts, SwipeStats, SystemHealth } from '../../contract/wi
 import { createTestApp, type TestApp } from './testApp';
 
 const ANALYTICS_TABLES = [
+  'analytics_connected_pairs',
+  'analytics_connected_users',
   'analytics_daily',
   'analytics_matches',
   'analytics_name_stats',

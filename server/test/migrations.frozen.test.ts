@@ -21,6 +21,7 @@ const SHIPPED: Record<string, string> = {
   '040_user_list_indexes': 'c261efd35d822730',
   '041_audit_event_daily_counts': '9fd43317ddfe6755',
   '042_user_group_counts': '057ca0733ebc2fcd',
+  '032_match_conversion_totals': 'e2855b8d54804f30',
 };
 
 const folder = path.join(__dirname, '../src/db/migrations');

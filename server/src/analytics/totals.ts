@@ -1,5 +1,5 @@
-// Whole-population figures: sums over analytics_daily (one row per day), the counters of migration 015
-// when present, and the small per-pair and per-user summaries.
+// Whole-population figures: sums over analytics_daily (one row per day) and the totals triggers keep in
+// row_counters (migrations 015 and 032), so none of them grows with the number of swipes or users.
 import type {
   DailyActiveUsers,
   DecisionTimeStats,
@@ -11,6 +11,7 @@ import type {
   UserStats,
 } from '../../../contract/analytics';
 import type { Gender } from '../../../contract/wire';
+import { readCounters } from '../counters/rowCounters';
 import type { Queryable } from '../db/types';
 import { average, iso, ratio, round2 } from './figures';
 import type { DayRange } from './filters';
@@ -51,26 +52,9 @@ export async function decisionTimeStats(db: Queryable): Promise<DecisionTimeStat
   };
 }
 
-/** names and accepted connection requests: from row_counters (migration 015) when it exists, else counted. */
-async function namesAndConnections(db: Queryable): Promise<{ names: number; connections: number }> {
-  const { rows: present } = await db.query<{ present: boolean }>(`SELECT to_regclass('row_counters') IS NOT NULL AS present`);
-  const sql = present[0]?.present
-    ? `SELECT coalesce(sum(value) FILTER (WHERE counter = 'names'), 0)::float8 AS names,
-              coalesce(sum(value) FILTER (WHERE counter = 'accepted_connections'), 0)::float8 AS connections
-         FROM row_counters WHERE counter IN ('names', 'accepted_connections')`
-    : `SELECT (SELECT count(*) FROM names)::float8 AS names,
-              (SELECT count(*) FROM connection_requests WHERE status = 'accepted')::float8 AS connections`;
-  const { rows } = await db.query<{ names: number; connections: number }>(sql);
-  return rows[0] ?? { names: 0, connections: 0 };
-}
-
 export async function userStats(db: Queryable): Promise<UserStats> {
-  const [t, counted, { rows }] = await Promise.all([
-    dailyTotals(db),
-    namesAndConnections(db),
-    db.query<{ users: number }>('SELECT count(*)::float8 AS users FROM analytics_user_stats'),
-  ]);
-  const uniqueUsers = rows[0]?.users ?? 0;
+  const [t, counted] = await Promise.all([dailyTotals(db), readCounters(db, ['names', 'accepted_connections', 'swiping_users'])]);
+  const uniqueUsers = counted.swiping_users;
   return {
     uniqueUsers,
     totalNames: counted.names,
@@ -78,34 +62,22 @@ export async function userStats(db: Queryable): Promise<UserStats> {
     averageSwipesPerUser: uniqueUsers > 0 ? round2(t.swipes / uniqueUsers) : 0,
     totalLikes: t.likes,
     totalDislikes: t.swipes - t.likes,
-    totalConnections: counted.connections,
+    totalConnections: counted.accepted_connections,
     likeRate: ratio(t.likes, t.swipes),
   };
 }
 
-/** Accepted connections as unordered pairs of users. */
-const ACCEPTED_PAIRS = `SELECT DISTINCT least(from_user_id, to_user_id) AS a, greatest(from_user_id, to_user_id) AS b
-                          FROM connection_requests WHERE status = 'accepted'`;
-
+/** Four totals the triggers of migration 032 keep, so the figure costs the same at any size. */
 export async function matchConversionRate(db: Queryable): Promise<MatchConversionRate> {
-  const { rows } = await db.query<{ connections: number; with_matches: number; matches: number; connected_likes: number }>(
-    `WITH pairs AS MATERIALIZED (${ACCEPTED_PAIRS})
-     SELECT (SELECT count(*) FROM pairs)::float8 AS connections,
-            (SELECT count(*) FROM analytics_pair_stats)::float8 AS with_matches,
-            (SELECT coalesce(sum(matches), 0) FROM analytics_pair_stats)::float8 AS matches,
-            (SELECT coalesce(sum(u.likes), 0)
-               FROM (SELECT a AS uid FROM pairs UNION SELECT b FROM pairs) c
-               JOIN analytics_user_stats u ON u.user_id = c.uid)::float8 AS connected_likes`,
-  );
-  const r = rows[0]!;
+  const c = await readCounters(db, ['accepted_pairs', 'pairs_with_matches', 'pair_matches', 'connected_likes']);
   return {
-    total_connections: r.connections,
-    connections_with_matches: r.with_matches,
-    conversion_rate: ratio(r.with_matches, r.connections),
-    total_matches: r.matches,
-    avg_matches_per_connection: r.connections > 0 ? round2(r.matches / r.connections) : 0,
-    connected_likes: r.connected_likes,
-    like_to_match_rate: ratio(2 * r.matches, r.connected_likes),
+    total_connections: c.accepted_pairs,
+    connections_with_matches: c.pairs_with_matches,
+    conversion_rate: ratio(c.pairs_with_matches, c.accepted_pairs),
+    total_matches: c.pair_matches,
+    avg_matches_per_connection: c.accepted_pairs > 0 ? round2(c.pair_matches / c.accepted_pairs) : 0,
+    connected_likes: c.connected_likes,
+    like_to_match_rate: ratio(2 * c.pair_matches, c.connected_likes),
   };
 }
 

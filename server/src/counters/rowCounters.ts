@@ -1,8 +1,17 @@
 import type { Queryable } from '../db/types';
 import type { NamesFilter } from '../names/nameInput';
 
-/** The totals triggers keep in row_counters (migration 015). */
-export type CounterName = 'names' | 'swipes' | 'users' | 'accepted_connections';
+/** The totals triggers keep in row_counters (migrations 015 and 032). */
+export type CounterName =
+  | 'names'
+  | 'swipes'
+  | 'users'
+  | 'accepted_connections'
+  | 'accepted_pairs'
+  | 'connected_likes'
+  | 'pairs_with_matches'
+  | 'pair_matches'
+  | 'swiping_users';
 
 /** The current totals: a sum over at most 8 shard rows each, whatever the tables hold. */
 export async function readCounters<K extends CounterName>(db: Queryable, counters: readonly K[]): Promise<Record<K, number>> {

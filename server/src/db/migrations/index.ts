@@ -9,6 +9,7 @@ import * as m011 from './011_import_runs';
 import * as m015 from './015_row_counters';
 import * as m030 from './030_analytics_summaries';
 import * as m031 from './031_analytics_connection_race';
+import * as m032 from './032_match_conversion_totals';
 import * as m020 from './020_revocable_sessions';
 import * as m021 from './021_sign_in_attempts';
 
@@ -22,4 +23,4 @@ export interface Migration {
  * Numbering while several changes land side by side: 01x import integrity and names at scale, 02x sessions
  * and security, 03x analytics, 04x users and audit, 05x exports and database admin.
  */
-export const migrations: readonly Migration[] = [m001, m002, m003, m010, m011, m015, m020, m021, m030, m031, m040, m041, m042];
+export const migrations: readonly Migration[] = [m001, m002, m003, m010, m011, m015, m020, m021, m030, m031, m040, m041, m042, m032];
