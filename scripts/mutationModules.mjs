@@ -27,7 +27,14 @@ export const mutationModules = {
   },
   'tokens, sessions, guard': {
     mutate: ['server/src/auth/tokens.ts', 'server/src/auth/sessions.ts', 'server/src/auth/guard.ts'],
-    tests: ['server/test/tokens.test.ts', 'server/test/sessions.test.ts', 'server/test/guard.test.ts', 'server/test/security.auth.test.ts'],
+    tests: [
+      'server/test/tokens.test.ts',
+      'server/test/tokens.kept.test.ts',
+      'server/test/sessions.test.ts',
+      'server/test/sessionChecks.test.ts',
+      'server/test/guard.test.ts',
+      'server/test/security.auth.test.ts',
+    ],
   },
   'analytics figures and SQL': {
     mutate: [

@@ -1,4 +1,4 @@
-import { SignJWT } from 'jose';
+import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { createSessionTokens, nowSeconds, RecentlyVerified, SESSION_MAX_SECONDS } from '../src/auth/tokens';
 import { StatementNames } from '../src/db/postgres';
 import { freshClaims } from './sessionClaims';
@@ -82,6 +82,65 @@ describe('the 12-hour session cap', () => {
     expect(await tokens.verify(await tokenWith(startedAt, now, now + 30 * 60))).toBeNull();
     // Ending exactly at the cap is what the server issues, and is accepted.
     expect((await tokens.verify(await tokenWith(startedAt, now, startedAt + SESSION_MAX_SECONDS)))?.uid).toBe('u-cap');
+  });
+});
+
+describe('what a token must be besides well signed', () => {
+  const secret = 'a-test-secret-of-enough-length-for-hs256-0123456789';
+  const key = new TextEncoder().encode(secret);
+  afterEach(() => jest.useRealTimers());
+  /** A token with the server's claims, changed as the test says. */
+  function handMade(change: { alg?: string; issuer?: string; issuedAt?: number; expiresAt?: number } = {}) {
+    const now = nowSeconds();
+    return new SignJWT({ email: 'rules@example.test', sid: 'sid-rules', sv: 1, auth_time: now })
+      .setProtectedHeader({ alg: change.alg ?? 'HS256', typ: 'JWT' })
+      .setSubject('u-rules')
+      .setIssuer(change.issuer ?? 'baby-names-admin')
+      .setIssuedAt(change.issuedAt ?? now)
+      .setExpirationTime(change.expiresAt ?? now + 60)
+      .sign(key);
+  }
+
+  it('accepts the control: HS256, our issuer, issued now', async () => {
+    expect((await createSessionTokens(secret).verify(await handMade()))?.uid).toBe('u-rules');
+  });
+
+  it('refuses another algorithm with the same secret (HS512), another issuer, and a token dated in the future', async () => {
+    const tokens = createSessionTokens(secret);
+    expect(await tokens.verify(await handMade({ alg: 'HS512' }))).toBeNull();
+    expect(await tokens.verify(await handMade({ issuer: 'someone-else' }))).toBeNull();
+    const later = nowSeconds() + 3_600;
+    expect(await tokens.verify(await handMade({ issuedAt: later, expiresAt: later + 60 }))).toBeNull();
+  });
+
+  it('still accepts its own token one second before its 30 minutes end, kept or verified afresh', async () => {
+    jest.useFakeTimers({ now: new Date('2026-11-22T10:00:00Z'), doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    const tokens = createSessionTokens(secret);
+    const { token } = await tokens.sign(freshClaims('u-old', 'old@example.test'));
+    expect((await tokens.verify(token))?.uid).toBe('u-old');
+    jest.setSystemTime(new Date('2026-11-22T10:29:59Z'));
+    expect((await tokens.verify(token))?.uid).toBe('u-old');
+    expect((await createSessionTokens(secret).verify(token))?.uid).toBe('u-old');
+  });
+
+  it('signs with a JWT header and says when the token expires, as its exp claim does', async () => {
+    const { token, expiresAt } = await createSessionTokens(secret).sign(freshClaims('u-hdr', 'hdr@example.test'), 120);
+    expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'JWT' });
+    const { exp, iat } = decodeJwt(token);
+    expect(exp! - iat!).toBe(120);
+    expect(expiresAt.getTime()).toBe(exp! * 1000);
+  });
+});
+
+describe('RecentlyVerified', () => {
+  it('forgets a deleted token', () => {
+    const kept = new RecentlyVerified();
+    kept.set('token-a', { ...freshClaims('u-a', 'a@example.test'), issuedAt: 0, expiresAt: 1 });
+    kept.set('token-b', { ...freshClaims('u-b', 'b@example.test'), issuedAt: 0, expiresAt: 1 });
+    kept.delete('token-a');
+    expect(kept.get('token-a')).toBeUndefined();
+    expect(kept.get('token-b')?.uid).toBe('u-b');
+    expect(kept.size).toBe(1);
   });
 });
 
