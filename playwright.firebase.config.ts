@@ -11,5 +11,7 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results-firebase',
   globalSetup: './e2e-firebase/globalSetup.ts',
   webServer: undefined,
+  // One emulator pair and one backend for the whole suite: one worker.
+  workers: 1,
   use: { ...base.use, baseURL: `http://127.0.0.1:${FIREBASE_E2E_PORTS.port}` },
 });

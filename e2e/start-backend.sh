@@ -11,8 +11,11 @@ if [ ! -f "$dist/index.html" ]; then
   exit 1
 fi
 if [ -z "${DATABASE_URL:-}" ]; then
+  unset DATABASE_URL
   export DATA_DIR=".data/e2e-$port"
   rm -rf "$DATA_DIR"
+elif [ -n "${E2E_FRESH_DATABASE:-}" ]; then
+  npx tsx e2e/fresh-database.ts
 fi
 # Every spec signs in from 127.0.0.1 with the same account, many times a minute: the sign-in limiter (covered by the
 # server suite) would refuse the suite itself.

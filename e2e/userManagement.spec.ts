@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import pg from 'pg';
 import type { UsersPage } from '../contract/usersAudit';
 import { adminTokenOncePerFile, apiGet, DEMO_ADMIN, signIn } from './helpers';
+import { workerDatabaseUrl } from './workers';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
@@ -196,8 +197,8 @@ test('the detail drawer shows every field of the record', async ({ page }) => {
 
 // 10,000 more users straight into PostgreSQL (there is no API that creates end users): only with DATABASE_URL.
 test('Show All over 10,000 users loads page by page behind a progress bar and stays responsive', async ({ page, request }) => {
-  test.skip(!process.env.DATABASE_URL, 'needs DATABASE_URL to insert 10,000 users');
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  test.skip(!workerDatabaseUrl(), 'needs DATABASE_URL to insert 10,000 users');
+  const client = new pg.Client({ connectionString: workerDatabaseUrl() });
   await client.connect();
   try {
     await client.query(
