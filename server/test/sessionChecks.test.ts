@@ -98,6 +98,16 @@ describe('recheckAdmin (open live-count streams)', () => {
     expect(await guards().recheckAdmin({ ...session, startedAt: now - SESSION_MAX_SECONDS })).toBe(SESSION_ENDED.maxLength);
   });
 
+  it('ends it at the 12-hour millisecond itself, not one after', async () => {
+    const session = await newAdmin();
+    const clock = jest.spyOn(Date, 'now').mockReturnValue((session.startedAt + SESSION_MAX_SECONDS) * 1000);
+    try {
+      expect(await guards().recheckAdmin(session)).toBe(SESSION_ENDED.maxLength);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
   it('ends it for an account that is no longer an admin, even at its current version', async () => {
     const session = await newAdmin();
     await t.db.query('UPDATE users SET is_admin = false WHERE uid = $1', [session.uid]);
