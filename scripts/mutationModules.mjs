@@ -47,7 +47,7 @@ export const mutationModules = {
   },
   'user-list filters (server)': {
     mutate: ['server/src/users/userList.ts'],
-    tests: ['server/test/usersAudit.routes.test.ts'],
+    tests: ['server/test/usersAudit.routes.test.ts', 'server/test/userList.query.test.ts'],
   },
   'user-list filters (console)': {
     mutate: ['src/features/users/usersQuery.ts'],

@@ -116,6 +116,8 @@ describe('GET /api/users', () => {
         createdAt: '2026-05-01T10:00:00Z',
         lastActiveDate: '2026-11-01T00:00:00Z',
       },
+      // Matches "100%_s" only if % and _ were wildcards ("100", anything, one character, "s").
+      { uid: 'wc-eve', displayName: '100 percent sure', createdAt: '2025-01-01T00:00:00Z' },
     ]);
   });
 
@@ -215,6 +217,62 @@ describe('GET /api/users', () => {
     expect([both.status, both.body.field]).toEqual([400, 'cursor']);
     const otherOrder = await call<{ field: string }>('GET', `/users?search=ls-&limit=1&order=asc&cursor=${first.nextCursor}`);
     expect([otherOrder.status, otherOrder.body.field]).toEqual([400, 'cursor']);
+  });
+
+  it('says what is wrong with a cursor or a range, and refuses a cursor of another sort field', async () => {
+    const refusal = async (query: string) => {
+      const { status, body } = await call<{ field: string; message: string }>('GET', `/users?${query}`);
+      return [status, body.field, body.message];
+    };
+    const first = await list('search=ls-&limit=1');
+    expect(await refusal(`search=ls-&limit=1&offset=1&cursor=${first.nextCursor}`)).toEqual([
+      400,
+      'cursor',
+      'Give either cursor or offset, not both',
+    ]);
+    const otherSort = 'cursor belongs to another sort order: start again from the first page';
+    expect(await refusal(`search=ls-&limit=1&order=asc&cursor=${first.nextCursor}`)).toEqual([400, 'cursor', otherSort]);
+    expect(await refusal(`search=ls-&limit=1&sort=email&order=desc&cursor=${first.nextCursor}`)).toEqual([400, 'cursor', otherSort]);
+    // Not one the server gave out: five parts, or a date sort whose value is not an exact timestamp.
+    const forged = (parts: unknown[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');
+    const notOurs = [400, 'cursor', 'cursor is not one this server gave out'];
+    expect(await refusal(`cursor=${forged(['createdAt', 'desc', '2026-03-01T10:00:00.000000Z', 'ls-anna', 'extra'])}`)).toEqual(notOurs);
+    expect(await refusal(`cursor=${forged(['createdAt', 'desc', 'yesterday', 'ls-anna'])}`)).toEqual(notOurs);
+    // An empty range is refused too: "to" must be later than "from".
+    expect(await refusal('createdFrom=2026-03-01T10:00:00Z&createdTo=2026-03-01T10:00:00Z')).toEqual([
+      400,
+      'createdTo',
+      'createdTo must be later than createdFrom',
+    ]);
+  });
+
+  it('sorts by username and display name, records without one last in both directions', async () => {
+    // (Usernames differ in case, "BJORN_99" beside "annaj": their order is the database collation's, so only the
+    // place of the record without one is asserted.)
+    expect(uids(await list('search=ls-&sort=username&order=asc')).sort()).toEqual(['ls-anna', 'ls-bjorn', 'ls-carla', 'ls-dan']);
+    expect(uids(await list('search=ls-&sort=displayName&order=desc'))).toEqual(['ls-dan', 'ls-carla', 'ls-bjorn', 'ls-anna']);
+    await insertUsers([{ uid: 'ls-zed', username: null, displayName: null, createdAt: '2025-06-01T00:00:00Z' }]);
+    try {
+      for (const order of ['asc', 'desc']) expect(uids(await list(`search=ls-&sort=username&order=${order}`)).at(-1)).toBe('ls-zed');
+      expect(uids(await list('search=ls-&sort=displayName&order=asc'))).toEqual(['ls-anna', 'ls-bjorn', 'ls-carla', 'ls-dan', 'ls-zed']);
+      expect(uids(await list('search=ls-&sort=displayName&order=desc'))).toEqual(['ls-dan', 'ls-carla', 'ls-bjorn', 'ls-anna', 'ls-zed']);
+    } finally {
+      await t.db.query(`DELETE FROM users WHERE uid = 'ls-zed'`);
+    }
+  });
+
+  it('pages by cursor on a text sort, and gives no cursor after the last page, a full one included', async () => {
+    const seen: string[] = [];
+    let page = await list('search=ls-&sort=email&order=asc&limit=2');
+    seen.push(...uids(page));
+    while (page.nextCursor) {
+      page = await list(`search=ls-&sort=email&order=asc&limit=2&cursor=${page.nextCursor}`);
+      seen.push(...uids(page));
+    }
+    expect(seen).toEqual(['ls-anna', 'ls-bjorn', 'ls-dan', 'ls-carla']);
+    // Exactly as many matches as the limit: one full page, and nothing after it.
+    expect(await list('search=ls-&limit=4')).toMatchObject({ total: 4, nextCursor: null });
+    expect((await list('search=ls-&limit=3')).nextCursor).toEqual(expect.any(String));
   });
 });
 
