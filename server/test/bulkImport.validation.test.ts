@@ -53,6 +53,7 @@ describe('validateBulkImportRows', () => {
     [row({ createdAt: 'yesterday' }), 'names[1].createdAt'],
     [row({ createdAt: '2024-02-30T00:00:00Z' }), 'names[1].createdAt'],
     [row({ createdAt: 1717000000000 }), 'names[1].createdAt'],
+    [row({ id: 7 }), 'names[1].id'],
     ['not an object', 'names[1]'],
     [null, 'names[1]'],
   ])('rejects the whole batch at %j, naming %s', (bad, field) => {
@@ -65,8 +66,26 @@ describe('validateBulkImportRows', () => {
   });
 });
 
+describe('validateBulkImportRows, the rest of what it says and takes', () => {
+  it('says which field is not allowed', () => {
+    expect(validateBulkImportRows([row({ id: 7 })], NOW)).toEqual({
+      ok: false,
+      error: { field: 'names[0].id', message: 'Row 0: id is not allowed' },
+    });
+  });
+
+  it('takes a null createdAt as now, and a date with spaces around it', () => {
+    const parsed = validateBulkImportRows([row({ createdAt: null }), row({ createdAt: ' 2025-05-02 ' })], NOW);
+    expect(parsed.ok && parsed.value.createdAts).toEqual([NOW.toISOString(), '2025-05-02T00:00:00.000Z']);
+  });
+});
+
 describe('parseIsoDate', () => {
   it.each([
+    ['1900-01-01', '1900-01-01T00:00:00.000Z'],
+    ['9999-12-31T23:59:59.999Z', '9999-12-31T23:59:59.999Z'],
+    ['2024-12-31T23:59:59Z', '2024-12-31T23:59:59.000Z'],
+    ['2024-01-01T10:00+0100', '2024-01-01T09:00:00.000Z'],
     ['2024-02-29', '2024-02-29T00:00:00.000Z'],
     ['2024-01-01T10:00:00Z', '2024-01-01T10:00:00.000Z'],
     ['2024-01-01T10:00Z', '2024-01-01T10:00:00.000Z'],
@@ -76,12 +95,23 @@ describe('parseIsoDate', () => {
     expect(parseIsoDate(text)).toBe(iso);
   });
 
-  it.each(['', 'now', '2023-02-29', '2024-13-01', '2024-01-01T24:00:00Z', '2024-01-01T10:00:00', '01/02/2024', '2024-1-1'])(
-    'rejects %j',
-    (text) => {
-      expect(parseIsoDate(text)).toBeUndefined();
-    },
-  );
+  it.each([
+    '',
+    'now',
+    '2023-02-29',
+    '2024-13-01',
+    '2024-01-01T24:00:00Z',
+    '2024-01-01T10:00:00',
+    '01/02/2024',
+    '2024-1-1',
+    'on 2024-01-01',
+    '1899-12-31',
+    // In range as written, out of it as instants: 1899-12-31T23:00Z and 10000-01-01T00:59:59Z.
+    '1900-01-01T00:00:00+01:00',
+    '9999-12-31T23:59:59-01:00',
+  ])('rejects %j', (text) => {
+    expect(parseIsoDate(text)).toBeUndefined();
+  });
 });
 
 describe('agreement with the console normalizer', () => {

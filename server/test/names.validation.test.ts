@@ -14,6 +14,16 @@ const fieldOf = (run: () => unknown) => {
   }
 };
 
+const refusalOf = (run: () => unknown) => {
+  try {
+    run();
+    return 'ok';
+  } catch (error) {
+    const refusal = error as ReturnType<typeof badRequest>;
+    return [refusal.field, refusal.message];
+  }
+};
+
 describe('namesFilter', () => {
   it('defaults to the first page of 50 with no filters', () => {
     expect(namesFilter({})).toEqual({ limit: 50, offset: 0 });
@@ -50,6 +60,15 @@ describe('namesFilter', () => {
     [{ alphabetFilter: '%' }, 'alphabetFilter'],
   ])('rejects %j naming %s', (query, field) => {
     expect(fieldOf(() => namesFilter(query))).toBe(field);
+  });
+
+  it('says what a filter may be', () => {
+    expect(refusalOf(() => namesFilter({ gender: 'robot' }))).toEqual(['gender', 'gender must be one of all, male, female, unisex']);
+    expect(refusalOf(() => namesFilter({ alphabetFilter: 'AB' }))).toEqual([
+      'alphabetFilter',
+      'alphabetFilter must be a single letter or All',
+    ]);
+    expect(refusalOf(() => namesFilter({ nationality: 'ir\u0000ish' }))).toEqual(['nationality', expect.stringMatching(/^nationality /)]);
   });
 });
 
@@ -95,6 +114,13 @@ describe('nameValues', () => {
     [{ name: 'Anna', gender: 'female', nationality: '\t' }, 'nationality'],
   ])('rejects %j naming %s', (body, field) => {
     expect(fieldOf(() => nameValues(body))).toBe(field);
+  });
+
+  it('says which genders there are', () => {
+    expect(refusalOf(() => nameValues({ name: 'Anna', gender: 'other', nationality: 'x' }))).toEqual([
+      'gender',
+      'gender must be one of male, female, unisex',
+    ]);
   });
 });
 
