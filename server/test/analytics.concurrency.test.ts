@@ -68,22 +68,7 @@ onPostgres('a like while the connection is being accepted (real PostgreSQL)', ()
     const accept = `UPDATE connection_requests SET status = 'accepted' WHERE from_user_id = 'u-carol' AND to_user_id = 'u-dave'`;
     const like = `INSERT INTO swipes (user_id, name_id, liked, decision_time_ms, created_at) VALUES ('u-dave', ${ids.Noah}, true, 1500, now())`;
     const [early, late] = first === 'the acceptance' ? [accept, like] : [like, accept];
-    let release!: () => void;
-    const mayCommit = new Promise<void>((resolve) => (release = resolve));
-    let ran!: () => void;
-    const hasRun = new Promise<void>((resolve) => (ran = resolve));
-    const one = t.db.transaction(async (tx) => {
-      await tx.query(early);
-      ran();
-      await mayCommit;
-    });
-    await hasRun;
-    const two = t.db.transaction(async (tx) => {
-      await tx.query(late);
-    });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    release();
-    await Promise.all([one, two]);
+    await race(t, early, late);
 
     const { rows } = await t.db.query('SELECT user_a, user_b FROM analytics_matches WHERE name_id = $1', [ids.Noah]);
     expect(rows).toEqual([{ user_a: 'u-carol', user_b: 'u-dave' }]);
@@ -111,22 +96,7 @@ onPostgres('a dislike turned into a like while the connection is being accepted 
     const accept = `UPDATE connection_requests SET status = 'accepted' WHERE from_user_id = 'u-carol' AND to_user_id = 'u-dave'`;
     const like = `UPDATE swipes SET liked = true WHERE user_id = 'u-dave' AND name_id = ${ids.Emma}`;
     const [early, late] = first === 'the acceptance' ? [accept, like] : [like, accept];
-    let release!: () => void;
-    const mayCommit = new Promise<void>((resolve) => (release = resolve));
-    let ran!: () => void;
-    const hasRun = new Promise<void>((resolve) => (ran = resolve));
-    const one = t.db.transaction(async (tx) => {
-      await tx.query(early);
-      ran();
-      await mayCommit;
-    });
-    await hasRun;
-    const two = t.db.transaction(async (tx) => {
-      await tx.query(late);
-    });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    release();
-    await Promise.all([one, two]);
+    await race(t, early, late);
 
     const { rows } = await t.db.query('SELECT user_a, user_b FROM analytics_matches WHERE name_id = $1', [ids.Emma]);
     expect(rows).toContainEqual({ user_a: 'u-carol', user_b: 'u-dave' });
@@ -143,4 +113,27 @@ async function likesOf(t: TestApp, users: string[]): Promise<number> {
     users,
   ]);
   return rows[0]!.n;
+}
+
+/**
+ * `early` runs in a transaction that stays open while `late` starts in another (and waits on a lock, or not);
+ * then the first commits. Whatever the order the locks impose, the summaries must come out right.
+ */
+async function race(t: TestApp, early: string, late: string): Promise<void> {
+  let release!: () => void;
+  const mayCommit = new Promise<void>((resolve) => (release = resolve));
+  let ran!: () => void;
+  const hasRun = new Promise<void>((resolve) => (ran = resolve));
+  const one = t.db.transaction(async (tx) => {
+    await tx.query(early);
+    ran();
+    await mayCommit;
+  });
+  await hasRun;
+  const two = t.db.transaction(async (tx) => {
+    await tx.query(late);
+  });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  release();
+  await Promise.all([one, two]);
 }
