@@ -23,7 +23,13 @@ export const mutationModules = {
   },
   'import insert': {
     mutate: ['server/src/names/importInsert.ts', 'contract/bulkImportRows.ts', 'contract/namesInput.ts'],
-    tests: ['server/test/bulkImport.routes.test.ts', 'server/test/bulkImport.validation.test.ts', 'server/test/names.validation.test.ts'],
+    tests: [
+      'server/test/bulkImport.routes.test.ts',
+      'server/test/bulkImport.validation.test.ts',
+      'server/test/names.validation.test.ts',
+      // runs only with DATABASE_URL (two connections): the key order that keeps concurrent batches from deadlocking
+      'server/test/importInsert.concurrency.test.ts',
+    ],
   },
   'tokens, sessions, guard': {
     mutate: ['server/src/auth/tokens.ts', 'server/src/auth/sessions.ts', 'server/src/auth/guard.ts'],
