@@ -49,7 +49,11 @@ export const mutationModules = {
       'server/src/analytics/userAnalytics.ts',
       'server/src/analytics/totals.ts',
     ],
-    tests: ['server/test/analytics.routes.test.ts', 'server/test/analytics.boundaries.test.ts'],
+    tests: [
+      'server/test/analytics.routes.test.ts',
+      'server/test/analytics.boundaries.test.ts',
+      'server/test/analytics.matchTotals.test.ts',
+    ],
   },
   'user-list filters (server)': {
     mutate: ['server/src/users/userList.ts'],

@@ -88,4 +88,30 @@ test('the kept totals equal the counted ones after each of 120 random writes', a
     total_matches: counted.pair_matches,
     connected_likes: counted.connected_likes,
   });
+  // The ratios, with every remaining user connected to every other and all liking one name: several pairs,
+  // several matches (the fixture alone has one pair, where matches per pair equals matches times pairs).
+  const everyone = [...alive];
+  await t.db.query(
+    `INSERT INTO connection_requests (from_user_id, to_user_id, status)
+     SELECT a, b, 'accepted' FROM unnest($1::text[]) AS a, unnest($1::text[]) AS b WHERE a < b`,
+    [everyone],
+  );
+  await t.db.query(
+    `INSERT INTO swipes (user_id, name_id, liked, decision_time_ms, created_at) SELECT u, $2, true, 1000, now() FROM unnest($1::text[]) AS u`,
+    [everyone, ids.Zola],
+  );
+  const more = await matchTotalsCounted(t.db);
+  expect(more.accepted_pairs).toBeGreaterThan(2);
+  expect(more.pair_matches).toBeGreaterThan(2);
+  const again = await t.app.inject({
+    method: 'GET',
+    url: '/api/analytics/match-conversion-rate',
+    headers: { authorization: `Bearer ${t.adminToken}` },
+  });
+  const round2 = (n: number) => Math.round(n * 100) / 100;
+  expect(again.json()).toMatchObject({
+    total_connections: more.accepted_pairs,
+    avg_matches_per_connection: round2(more.pair_matches / more.accepted_pairs),
+    conversion_rate: round2(more.pairs_with_matches / more.accepted_pairs),
+  });
 });
