@@ -70,6 +70,7 @@ describe('root saga', () => {
       retryDelaysMs: [],
       now: () => '2026-03-01T10:00:00.000Z',
       notify: jest.fn(),
+      pageLeaving: () => false,
     };
     const { store, task } = setup([
       [sessionSaga, 'session'],

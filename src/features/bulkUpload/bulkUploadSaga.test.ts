@@ -181,6 +181,7 @@ function run(source: RowSource, sendBatch: ImportDeps['sendBatch'], overrides: P
     retryDelaysMs: [1, 1],
     now: () => STARTED,
     notify,
+    pageLeaving: () => false,
     ...overrides,
   };
   const task = runSaga(
@@ -411,6 +412,27 @@ describe('import job saga', () => {
     expect(r.job().detail).toContain('Added: rows 1–2,002.');
     expect(r.job().detail).toContain('Unconfirmed: rows 2,003–4,004');
     expect(r.notify).toHaveBeenCalledWith('Bulk upload stopped: the server stopped answering. See what landed below.', 'error');
+  });
+
+  it('requests aborted because the page is being left do not record the run as failed: it stays open to show as interrupted', async () => {
+    const plan = makeBatches(4000, 2000);
+    const api = autoApi((body, call) =>
+      call === 2 ? { status: 'NETWORK', reason: 'Could not reach the server (Failed to fetch).' } : { addedCount: body.names.length },
+    );
+    const r = run(fakeSource(plan), api.sendBatch, { concurrency: 1, pageLeaving: () => true });
+    await r.task.toPromise();
+    expect(r.deps.startRun).toHaveBeenCalledTimes(1);
+    expect(r.deps.finishRun).not.toHaveBeenCalled();
+    expect(r.job().detail).toContain('Added: rows 1–2,002.');
+    expect(r.job().detail).toContain('The page was being left: the import is listed as interrupted, with what landed.');
+  });
+
+  it('a finished import is recorded even while the page is being left', async () => {
+    const api = autoApi((body) => ({ addedCount: body.names.length }));
+    const r = run(fakeSource(makeBatches(4000, 2000)), api.sendBatch, { pageLeaving: () => true });
+    await r.task.toPromise();
+    expect(r.job().state).toBe('done');
+    expect(r.deps.finishRun).toHaveBeenCalledWith(RUN.id, expect.objectContaining({ state: 'done' }));
   });
 
   it('a 502 from a proxy is not retried and its rows are unconfirmed, not "not added"', async () => {

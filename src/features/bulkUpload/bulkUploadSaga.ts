@@ -10,6 +10,7 @@ import type { BulkImportRequest, BulkImportResponse } from '../../../contract/wi
 import type { FinishImportRunRequest, ImportRun } from '../../../contract/importRuns';
 import { errorReason } from '../../api/errors';
 import { notify, type ToastKind } from '../../lib/notify';
+import { isPageLeaving } from '../../lib/pageLeaving';
 import { jobCancelRequested, jobFinished, jobProgressed, jobStarted, type JobProgress, type JobsState, type JobState } from '../jobs';
 import { bulkImportRequested, type BulkImportRequested } from './bulkUploadActions';
 import { bulkUploadApi, TAGS_CHANGED_BY_IMPORT } from './bulkUploadApi';
@@ -57,6 +58,8 @@ export interface ImportDeps {
   retryDelaysMs: readonly number[];
   now(): string;
   notify(message: string, kind: ToastKind): unknown;
+  /** the page is being left: its aborted requests are not the server failing */
+  pageLeaving(): boolean;
 }
 
 type UploadResult =
@@ -343,6 +346,8 @@ function* finishServerRun(
   }
 }
 
+const LEFT_MID_IMPORT = 'The page was being left: the import is listed as interrupted, with what landed.';
+
 function* finish(
   deps: ImportDeps,
   jobId: string,
@@ -351,7 +356,11 @@ function* finish(
   tally: ImportTally,
   run: { id: number | null } = { id: null },
 ): SagaIterator {
-  if (run.id !== null) {
+  if (run.id !== null && state === 'failed' && deps.pageLeaving()) {
+    // The failures are the requests the browser aborted as it leaves the page: the server's run stays
+    // open and shows as interrupted, with exactly what landed, rather than failed.
+    report = { ...report, detail: [report.detail, LEFT_MID_IMPORT].filter(Boolean).join(' ') };
+  } else if (run.id !== null) {
     const problem: string | null = yield* finishServerRun(deps, run.id, state, tally);
     if (problem) report = { ...report, detail: [report.detail, problem].filter(Boolean).join(' ') };
   }
@@ -394,6 +403,7 @@ export const liveImportDeps: ImportDeps = {
   retryDelaysMs: IMPORT_RETRY_DELAYS_MS,
   now: () => new Date().toISOString(),
   notify,
+  pageLeaving: isPageLeaving,
 };
 
 /** Root watcher (forked by rootSaga). One import at a time: a start while one runs is ignored. */

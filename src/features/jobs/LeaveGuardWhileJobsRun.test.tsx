@@ -3,6 +3,7 @@ import { act, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { jobFinished, jobsReducer, jobStarted } from './jobsSlice';
 import { LeaveGuardWhileJobsRun } from './LeaveGuardWhileJobsRun';
+import { isPageLeaving } from '../../lib/pageLeaving';
 
 function leave(): Event {
   const event = new Event('beforeunload', { cancelable: true });
@@ -24,6 +25,8 @@ it('asks before leaving while any job runs, and stops asking when none does', ()
     store.dispatch(jobStarted({ id: 'export', kind: 'export', label: 'names', workTotal: null, startedAt: '2026-03-01T10:00:00Z' }));
   });
   expect(leave().defaultPrevented).toBe(true);
+  // Asking marks the page as being left (a job's aborted requests are then not the server failing).
+  expect(isPageLeaving()).toBe(true);
 
   act(() => {
     store.dispatch(jobFinished({ id: 'import', state: 'done', message: 'ok', detail: null, finishedAt: '2026-03-01T10:01:00Z' }));

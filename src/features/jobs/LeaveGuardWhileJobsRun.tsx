@@ -3,6 +3,7 @@
 // every signed-in page (the app layout), so every kind of job gets it.
 import { useEffect } from 'react';
 import { useAppSelector } from '../../app/hooks';
+import { leaveAsked } from '../../lib/pageLeaving';
 import { selectAnyJobRunning } from './jobsSlice';
 
 export function LeaveGuardWhileJobsRun() {
@@ -10,6 +11,7 @@ export function LeaveGuardWhileJobsRun() {
   useEffect(() => {
     if (!running) return undefined;
     const ask = (event: BeforeUnloadEvent) => {
+      leaveAsked();
       event.preventDefault();
       // Older Chromium and Safari show the prompt only when returnValue is set.
       event.returnValue = '';
