@@ -53,6 +53,7 @@ export const mutationModules = {
       'server/test/analytics.routes.test.ts',
       'server/test/analytics.boundaries.test.ts',
       'server/test/analytics.matchTotals.test.ts',
+      'server/test/analytics.edges.test.ts',
     ],
   },
   'user-list filters (server)': {

@@ -240,6 +240,9 @@ describe('matches', () => {
         time_between_swipes_ms: 300_000,
       },
     ]);
+    // The other order finds the same pair (kept once, user_a < user_b).
+    expect(await get<PairMatches>('/matches/u-alice/u-bob?limit=5')).toMatchObject({ user_a: 'u-alice', total: 2 });
+    expect((await get<PairMatches>('/matches/u-alice/u-bob')).matches.map((match) => match.name)).toEqual(['Freya', 'Emma']);
     expect(await get<PairMatches>('/matches/u-carol/u-dave')).toMatchObject({
       connected: false,
       total: 0,
