@@ -56,6 +56,9 @@ const config: Config = {
       transform: { '@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/server/test/jest/pgliteCjsTransform.cjs', ...transform },
       transformIgnorePatterns: [`/node_modules/(?!(${[...esmDeps, '@electric-sql/pglite'].join('|')})/)`],
       testTimeout: 60_000,
+      // One migrated, seeded PGlite per seed for the whole run; each test file starts from its dump.
+      globalSetup: '<rootDir>/server/test/jest/globalSetup.ts',
+      globalTeardown: '<rootDir>/server/test/jest/globalTeardown.ts',
       // Those run against the real emulators, in the emulators project below.
       testPathIgnorePatterns: ['/node_modules/', '\\.emulator\\.test\\.ts$'],
     },

@@ -17,7 +17,9 @@ const projects = (base.projects ?? []).filter(
 const project = projects.find((candidate) => tests.length > 0 && tests.every((test) => holds(candidate, test)));
 if (!project) throw new Error(`STRYKER_TESTS must all lie in one project's roots: ${tests.join(', ')}`);
 
-const { displayName: _name, ...own } = project;
+// No PGlite templates (server/test/jest/pgliteTemplates.ts): a template seeded before the mutant is active
+// would hide a mutant of code the seed runs; each test file migrates and seeds with the mutant in place.
+const { displayName: _name, globalSetup: _setup, globalTeardown: _teardown, ...own } = project;
 const config: Config = {
   ...own,
   testTimeout: base.testTimeout,

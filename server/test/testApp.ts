@@ -7,11 +7,14 @@ import type { SignInResponse } from '../../contract/wire';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import { migrate } from '../src/db/migrate';
 import { openDatabase } from '../src/db/open';
+import { openPglite } from '../src/db/pglite';
 import type { Db } from '../src/db/types';
 import { DEMO_ADMIN, DEMO_USER } from '../src/seed/demoAccounts';
 import { seedDemoData } from '../src/seed/seed';
+import { templateFor } from './jest/pgliteTemplates';
 
-// Starting PGlite and seeding takes seconds (more on a busy machine): longer than Jest's 5 s default,
+// Starting PGlite and seeding takes seconds (about one from the run's template, jest/pgliteTemplates.ts; more
+// on a busy machine): longer than Jest's 5 s default,
 // which the per-project testTimeout in jest.config.ts does not change for hooks. Applies to every
 // test file that imports this helper.
 jest.setTimeout(120_000);
@@ -67,9 +70,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await admin.close();
     }
   }
-  const db = await openDatabase(databaseUrl ? { databaseUrl, schema } : { dataDir: 'memory://' });
-  await migrate(db);
-  await seedDemoData(db, { content: seed });
+  const template = databaseUrl ? undefined : templateFor(seed);
+  let db: Db;
+  if (template) {
+    db = await openPglite('memory://', { loadDataDir: template });
+  } else {
+    db = await openDatabase(databaseUrl ? { databaseUrl, schema } : { dataDir: 'memory://' });
+    await migrate(db);
+    await seedDemoData(db, { content: seed });
+  }
 
   const app = await buildApp({
     sessionSecret: TEST_SESSION_SECRET,

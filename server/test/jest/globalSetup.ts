@@ -1,0 +1,3 @@
+import { buildTemplates } from './pgliteTemplates';
+
+export default buildTemplates;

@@ -1,0 +1,3 @@
+import { removeTemplates } from './pgliteTemplates';
+
+export default removeTemplates;
