@@ -22,7 +22,7 @@ export default {
   mutate: module.mutate,
   ignorePatterns: ['dist', 'dist-*', '.data', 'test-results', 'playwright-report', 'reports', '.stryker-tmp'],
   concurrency: Number(process.env.STRYKER_CONCURRENCY ?? 2),
-  timeoutMS: 60_000,
+  timeoutMS: module.timeoutMs ?? 60_000,
   reporters: ['clear-text', 'progress-append-only', 'json', 'html'],
   jsonReporter: { fileName: `reports/mutation/${slug}.json` },
   htmlReporter: { fileName: `reports/mutation/${slug}.html` },

@@ -5,6 +5,7 @@ import { createCsvParseSession } from './csvParseCore';
 import type { FromParser, RowBatch } from './csvParseProtocol';
 
 const AT = '2026-03-01T10:00:00.000Z';
+const realRead = FileReader.prototype.readAsArrayBuffer;
 
 function csvFile(text: string, name = 'names.csv') {
   return new File([text], name, { type: 'text/csv' });
@@ -203,6 +204,92 @@ describe('csv parse session (worker core)', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it.each<[string, string, string]>([
+    [
+      'one column missing',
+      'name,gender\nAnna,female\n',
+      'Missing column: nationality. The first row must be the header name,gender,nationality.',
+    ],
+    ['two missing', 'name\nAnna\n', 'Missing columns: gender, nationality. The first row must be the header name,gender,nationality.'],
+    // (papaparse renames repeated headers, so ',,' is '', '_1', '_2': missing columns, not an empty header)
+    ['only spaces', '   \nAnna,female,swedish\n', 'The file has no header row.'],
+    ['nothing in its first line', '\nname,gender,nationality\nAnna,female,swedish\n', 'The file has no header row.'],
+  ])('a header with %s is refused with its reason', async (_label, text, message) => {
+    const { pull, messages } = startSession(csvFile(text), 10, 1024);
+    await pull();
+    expect(messages).toEqual([{ type: 'error', reason: 'header', message }]);
+  });
+
+  it('an empty cell after the three columns (a trailing comma) is still a header', async () => {
+    const { pull } = startSession(csvFile('name,gender,nationality,\nAnna,female,swedish,\n'), 10, 1024);
+    const { batches, last } = await drain(pull);
+    expect(last).toMatchObject({ type: 'end', rowsRead: 1, rowsSkipped: 0 });
+    expect(batches[0]!.rows.map((row) => row.name)).toEqual(['Anna']);
+  });
+
+  it("each batch's progress position is the byte where its last row ends (within a row)", async () => {
+    // Rows of exactly 32 bytes after a 24-byte header: batch k ends at byte 24 + 32 * 10k.
+    const rows = Array.from({ length: 300 }, (_, i) => `Name${String(i).padStart(5, '0')},female,swedish1234567\n`);
+    expect(rows[0]).toHaveLength(32);
+    const { pull } = startSession(csvFile(`name,gender,nationality\n${rows.join('')}`), 10, 1000);
+    const { batches } = await drain(pull);
+    expect(batches).toHaveLength(30);
+    for (const batch of batches) expect(Math.abs(batch.bytesRead - (24 + 32 * batch.toRow))).toBeLessThanOrEqual(32);
+  });
+
+  it('a second start message is ignored: the file is parsed once', async () => {
+    const file = csvFile(makeCsv(30));
+    const { session, pull } = startSession(file, 100, 1024);
+    session.handle({ type: 'start', file, createdAt: AT, batchSize: 100, chunkBytes: 1024 });
+    const { batches, last } = await drain(pull);
+    expect(last).toMatchObject({ type: 'end', rowsRead: 30 });
+    expect(batches.map((batch) => batch.rows.length)).toEqual([30]);
+    // One file under a chunk: the BOM check, the encoding pass and the parse read it once each.
+    await tick(50);
+    expect(file.size).toBeLessThan(1024);
+    expect(reads.mock.calls).toHaveLength(3);
+  });
+
+  it('stopped while the encoding is checked, it never starts parsing', async () => {
+    const file = csvFile(makeCsv(200));
+    const chunkBytes = 512;
+    const { session, messages } = startSession(file, 50, chunkBytes);
+    session.stop();
+    await waitFor(() => expect(reads.mock.calls.length).toBe(1 + Math.ceil(file.size / chunkBytes)));
+    await tick(50);
+    expect(reads.mock.calls.length).toBe(1 + Math.ceil(file.size / chunkBytes));
+    expect(messages).toEqual([]);
+  });
+
+  /** FileReader fails from read number `from` on (1 = the BOM check), with `error` as its error. */
+  function failReadsFrom(from: number, error: DOMException) {
+    reads.mockImplementation(function (this: FileReader, blob: Blob) {
+      if (reads.mock.calls.length < from) return realRead.call(this, blob);
+      Object.defineProperty(this, 'error', { value: error });
+      setTimeout(() => this.onerror?.(new ProgressEvent('error') as ProgressEvent<FileReader>), 0);
+    });
+  }
+
+  it('a file that cannot be read says so, once', async () => {
+    failReadsFrom(1, new DOMException('the disk went away', 'NotReadableError'));
+    const { until, messages } = startSession(csvFile(makeCsv(10)), 10, 1024);
+    await until(1);
+    await tick(50);
+    expect(messages).toEqual([{ type: 'error', reason: 'read', message: 'The file could not be read: the disk went away' }]);
+  });
+
+  it('a read that fails mid-parse stops the session with one read error', async () => {
+    const file = csvFile(makeCsv(300));
+    const chunkBytes = 512;
+    // after the BOM check, the encoding pass and two reads of parsing
+    failReadsFrom(1 + Math.ceil(file.size / chunkBytes) + 3, new DOMException('the file changed on disk', 'NotReadableError'));
+    const { pull, messages } = startSession(file, 10, chunkBytes);
+    const { last } = await drain(pull);
+    await tick(50);
+    expect(last).toEqual({ type: 'error', reason: 'read', message: 'The file could not be read: the file changed on disk' });
+    expect(messages.filter((message) => message.type === 'error')).toHaveLength(1);
   });
 
   it('stop() ends the session: later pulls get no answer', async () => {
