@@ -263,17 +263,18 @@ describe('csv parse session (worker core)', () => {
     expect(messages).toEqual([]);
   });
 
-  /** FileReader fails from read number `from` on (1 = the BOM check), with `error` as its error. */
-  function failReadsFrom(from: number, error: DOMException) {
+  /** FileReader fails reads number `from` to `to` (1 = the BOM check), with `error` as its error. */
+  function failReads(error: DOMException, from: number, to = Infinity) {
     reads.mockImplementation(function (this: FileReader, blob: Blob) {
-      if (reads.mock.calls.length < from) return realRead.call(this, blob);
+      const read = reads.mock.calls.length;
+      if (read < from || read > to) return realRead.call(this, blob);
       Object.defineProperty(this, 'error', { value: error });
       setTimeout(() => this.onerror?.(new ProgressEvent('error') as ProgressEvent<FileReader>), 0);
     });
   }
 
-  it('a file that cannot be read says so, once', async () => {
-    failReadsFrom(1, new DOMException('the disk went away', 'NotReadableError'));
+  it('a file that cannot be read says so, once, even when a later read would work', async () => {
+    failReads(new DOMException('the disk went away', 'NotReadableError'), 1, 1);
     const { until, messages } = startSession(csvFile(makeCsv(10)), 10, 1024);
     await until(1);
     await tick(50);
@@ -284,12 +285,21 @@ describe('csv parse session (worker core)', () => {
     const file = csvFile(makeCsv(300));
     const chunkBytes = 512;
     // after the BOM check, the encoding pass and two reads of parsing
-    failReadsFrom(1 + Math.ceil(file.size / chunkBytes) + 3, new DOMException('the file changed on disk', 'NotReadableError'));
+    failReads(new DOMException('the file changed on disk', 'NotReadableError'), 1 + Math.ceil(file.size / chunkBytes) + 3);
     const { pull, messages } = startSession(file, 10, chunkBytes);
     const { last } = await drain(pull);
     await tick(50);
     expect(last).toEqual({ type: 'error', reason: 'read', message: 'The file could not be read: the file changed on disk' });
     expect(messages.filter((message) => message.type === 'error')).toHaveLength(1);
+  });
+
+  it('a read failing after stop() says nothing', async () => {
+    failReads(new DOMException('the disk went away', 'NotReadableError'), 2);
+    const { session, messages } = startSession(csvFile(makeCsv(200)), 50, 512);
+    session.stop();
+    await waitFor(() => expect(reads.mock.calls.length).toBeGreaterThanOrEqual(2));
+    await tick(50);
+    expect(messages).toEqual([]);
   });
 
   it('stop() ends the session: later pulls get no answer', async () => {
