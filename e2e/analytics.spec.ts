@@ -68,8 +68,7 @@ test('Name Analytics filters live in the address and survive a reload', async ({
   expect(female.length).toBeGreaterThan(0);
   expect(irishFemale.length).toBeGreaterThan(0);
 
-  await signIn(page);
-  await page.goto('/analytics');
+  await signIn(page, '/analytics');
   const details = grid(page, 'Detailed name analytics');
   await page.getByRole('combobox', { name: 'Gender' }).click();
   await page.getByRole('option', { name: 'Female' }).click();

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import type { AuditStats, UsersPage } from '../contract/usersAudit';
-import { adminTokenOncePerFile, apiGet, DEMO_ADMIN, signIn } from './helpers';
+import { adminTokenOncePerFile, apiGet, DEMO_ADMIN, storeSession } from './helpers';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 const eventCells = (page: Page) => page.locator('[role="gridcell"][data-field="event"]');
@@ -22,7 +22,7 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
   });
-  await signIn(page);
+  await storeSession(page);
 });
 
 test('the last 7 days by default, statistics from the backend, badges per event type', async ({ page }) => {

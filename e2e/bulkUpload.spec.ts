@@ -14,8 +14,7 @@ test('uploads a CSV of a few thousand real names with progress and exact final c
   const before = (await apiGet<SwipeStats>(request, token, '/swipes/stats')).totalNames;
   const csv = writeNamesCsv(testInfo.outputDir, 'names-3000.csv', 3000);
 
-  await signIn(page);
-  await page.goto('/bulk-upload');
+  await signIn(page, '/bulk-upload');
   await uploadWithSlowBatches(page, csv.path, 400);
   await expect(page.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
   await expect(page.getByText(`Bulk upload completed! Added: ${csv.validRows}, Skipped: ${csv.invalidRows}`)).toBeVisible();
@@ -31,8 +30,7 @@ test('cancelling a large upload midway reports exactly what landed', async ({ pa
   const before = (await apiGet<SwipeStats>(request, token, '/swipes/stats')).totalNames;
   const csv = writeNamesCsv(testInfo.outputDir, 'names-100000.csv', 100_000);
 
-  await signIn(page);
-  await page.goto('/bulk-upload');
+  await signIn(page, '/bulk-upload');
   await uploadWithSlowBatches(page, csv.path, 300);
   await expect(page.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
   await expect(page.getByText(/^Added: [1-9]/)).toBeVisible();
@@ -54,8 +52,7 @@ test('cancelling a large upload midway reports exactly what landed', async ({ pa
 test('bulk delete by nationality confirms, then only warns that the backend does not support it', async ({ page, request }) => {
   const token = await adminToken(request);
   const before = (await apiGet<SwipeStats>(request, token, '/swipes/stats')).totalNames;
-  await signIn(page);
-  await page.goto('/bulk-upload');
+  await signIn(page, '/bulk-upload');
   const unsupported = 'Bulk delete by nationality is not supported for the current backend.';
   // Said before anything is asked (issue 16 §3), on the card itself.
   await expect(page.getByTestId('bulk-delete-unsupported')).toContainText(unsupported);

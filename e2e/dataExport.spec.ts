@@ -56,8 +56,7 @@ test.describe('Data Export', () => {
 
   test.beforeEach(async ({ page }) => {
     await withoutSavePicker(page);
-    await signIn(page);
-    await page.goto('/data-export');
+    await signIn(page, '/data-export');
     await expect(page.getByRole('heading', { name: 'Data Export', level: 1 })).toBeVisible();
   });
 
@@ -219,8 +218,7 @@ test.describe('Data Export to a chosen file (File System Access API)', () => {
         return dir.getFileHandle('chosen.csv', { create: true });
       };
     });
-    await signIn(page);
-    await page.goto('/data-export');
+    await signIn(page, '/data-export');
     const section = page.getByRole('region', { name: 'Names' });
     await section.getByRole('button', { name: /Export CSV/ }).click();
     await expect(section.getByRole('status').filter({ hasText: /^Exported/ })).toHaveText(/saved to the chosen file\.$/);

@@ -8,8 +8,7 @@ const SHOTS = process.env.E2E_SHOTS_DIR;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page);
-  await page.goto('/database-admin');
+  await signIn(page, '/database-admin');
   await expect(page.getByRole('heading', { name: 'Database Admin', level: 1 })).toBeVisible();
 });
 

@@ -46,8 +46,7 @@ test('a Windows-1252 file is imported exactly and the report names the encoding'
     Uint8Array.from(text, (ch) => ch.charCodeAt(0)),
   );
 
-  await signIn(page);
-  await page.goto('/bulk-upload');
+  await signIn(page, '/bulk-upload');
   await page.getByLabel('CSV file').setInputFiles(path);
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByText('Bulk upload completed! Added: 4, Skipped: 0')).toBeVisible();
@@ -61,8 +60,7 @@ test('a file mixing LF, CRLF and lone CR line endings loses and merges no row', 
   const text = `name,gender,nationality\r\nAnna,female,${nationality}\nBo,male,${nationality}\rCy,male,${nationality}\r\nDag,male,${nationality}\rEva,female,${nationality}`;
   const path = writeBytes(testInfo.outputDir, 'mixed-eol.csv', new TextEncoder().encode(text));
 
-  await signIn(page);
-  await page.goto('/bulk-upload');
+  await signIn(page, '/bulk-upload');
   await page.getByLabel('CSV file').setInputFiles(path);
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByText('Bulk upload completed! Added: 5, Skipped: 0')).toBeVisible();
@@ -74,8 +72,7 @@ test('importing the same file twice adds nothing the second time', async ({ page
   const csv = writeNamesCsv(testInfo.outputDir, 'twice.csv', 1200);
   const before = await totalNames(request, token);
 
-  await signIn(page);
-  await page.goto('/bulk-upload');
+  await signIn(page, '/bulk-upload');
   for (const [added, skipped] of [
     [csv.validRows, csv.invalidRows],
     [0, csv.validRows + csv.invalidRows],
@@ -97,8 +94,7 @@ test('a reload during a large import asks first, then lists the run with exactly
   const before = await totalNames(request, token);
   const csv = writeNamesCsv(testInfo.outputDir, 'reloaded-100000.csv', 100_000);
 
-  await signIn(page);
-  await page.goto('/bulk-upload');
+  await signIn(page, '/bulk-upload');
   await uploadWithSlowBatches(page, csv.path, 300);
   await expect(page.getByText(/^Added: [1-9]/)).toBeVisible();
 

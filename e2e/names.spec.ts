@@ -19,8 +19,7 @@ async function chooseLetter(page: Page, letter: string) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page);
-  await page.goto('/manage-names');
+  await signIn(page, '/manage-names');
   await expect(page.getByRole('heading', { name: 'Manage Names', level: 1 })).toBeVisible();
 });
 

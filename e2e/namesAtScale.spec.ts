@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken, apiGet, signIn } from './helpers';
+import { adminToken, apiGet, storeSession } from './helpers';
 
 // Issue 6 §4: the names grid scrolls itself with its rows virtualized, still loads the next page within
 // 300 px of the end of what scrolls, shows the total of the filters, and the filters live in history.
@@ -15,7 +15,7 @@ async function scrollGridToEnd(page: Page) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page);
+  await storeSession(page);
 });
 
 test('the grid keeps its rows virtualized while scrolling loads pages 2 and 3, and shows the total', async ({

@@ -47,7 +47,6 @@ test('the login page and the dark theme look right', async ({ page }, testInfo) 
 });
 
 test('an unknown address says so inside the console', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/no-such-page');
+  await signIn(page, '/no-such-page');
   await expect(page.getByText('There is no page at this address.')).toBeVisible();
 });

@@ -53,8 +53,7 @@ test('signing out revokes the token on the server', async ({ page, request }) =>
 });
 
 test('a session ended mid-way lands on /login with a notice, and signing in returns to the page', async ({ page, request }) => {
-  await signIn(page);
-  await page.goto('/manage-names');
+  await signIn(page, '/manage-names');
   await expect(page.getByRole('grid')).toBeVisible();
   // The session is signed out elsewhere (another tab, an operator): the console still holds the token.
   const token = await storedToken(page);

@@ -2,7 +2,7 @@
 // page (one scroll bar, every row of a page laid out) instead of a box of ~9 rows, while 250 a page and Show All
 // keep to the window and virtualize; and the detailed name analytics grid shows its last column whole.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { storeSession } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -31,7 +31,7 @@ const lastRowInView = async (page: Page, grid: Locator) => {
 };
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page);
+  await storeSession(page);
 });
 
 test('User Management: a page of 50 grows with the page; 250 a page keeps to the window and virtualizes', async ({ page }) => {

@@ -31,8 +31,7 @@ test('a user id in the audit trail shows the name and opens that user, scrolled 
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(patched.ok()).toBeTruthy();
-  await signIn(page);
-  await page.goto('/audit-logs?range=1&source=console');
+  await signIn(page, '/audit-logs?range=1&source=console');
   const link = page
     .getByRole('grid')
     .getByRole('link', { name: `${displayName(user)} ${user.uid}` })
@@ -46,8 +45,7 @@ test('a user id in the audit trail shows the name and opens that user, scrolled 
 
 test('a shared lookup link opens scrolled to its result; a partner in recent matches links to the partner', async ({ page, request }) => {
   const token = await adminToken(request);
-  await signIn(page);
-  await page.goto('/analytics');
+  await signIn(page, '/analytics');
   const matches = page.getByRole('grid', { name: 'Recent matches' });
   const partner = matches.locator('.MuiDataGrid-row').first().getByRole('link').first();
   await expect(partner).toBeVisible();

@@ -23,8 +23,7 @@ const adminToken = adminTokenOncePerFile();
 test.setTimeout(120_000);
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page);
-  await page.goto('/user-management');
+  await signIn(page, '/user-management');
   await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible();
 });
 
