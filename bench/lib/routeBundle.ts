@@ -9,10 +9,12 @@ import { launchChromium } from './chromium';
 import { startBackend } from '../../server/src/server';
 
 export interface RouteBundle {
-  rows: { file: string; kB: number; gzip_kB: number }[];
+  rows: { file: string; kB: number; gzip_kB: number; served_kB: number }[];
   files: number;
   raw: number;
   gzip: number;
+  /** bytes of the scripts' bodies as the server sent them (its precompressed copies: brotli for Chromium) */
+  served: number;
 }
 
 export const kB = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -25,24 +27,37 @@ export async function measureRoute(
   viewport?: { width: number; height: number },
 ): Promise<RouteBundle> {
   const page = await browser.newPage(viewport ? { viewport } : {});
-  const scripts = new Set<string>();
+  const scripts = new Map<string, Promise<number>>();
   page.on('response', (response) => {
     const path = new URL(response.url()).pathname;
-    if (path.endsWith('.js')) scripts.add(path);
+    if (path.endsWith('.js'))
+      scripts.set(
+        path,
+        response.finished().then(async () => (await response.request().sizes()).responseBodySize),
+      );
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await ready(page);
+  const sentBytes = new Map(await Promise.all([...scripts].map(async ([path, sent]) => [path, await sent] as const)));
   await page.close();
   let raw = 0;
   let gzip = 0;
-  const rows = [...scripts].sort().map((path) => {
+  let served = 0;
+  const rows = [];
+  for (const [path, servedBytes] of [...sentBytes].sort(([a], [b]) => a.localeCompare(b))) {
     const bytes = readFileSync(join(dist, path));
     const zipped = gzipSync(bytes, { level: 9 }).length;
     raw += bytes.length;
     gzip += zipped;
-    return { file: path.replace('/assets/', ''), kB: +(bytes.length / 1024).toFixed(1), gzip_kB: +(zipped / 1024).toFixed(1) };
-  });
-  return { rows, files: scripts.size, raw, gzip };
+    served += servedBytes;
+    rows.push({
+      file: path.replace('/assets/', ''),
+      kB: +(bytes.length / 1024).toFixed(1),
+      gzip_kB: +(zipped / 1024).toFixed(1),
+      served_kB: +(servedBytes / 1024).toFixed(1),
+    });
+  }
+  return { rows, files: scripts.size, raw, gzip, served };
 }
 
 /** Runs `measure` with the built console served on a free port and Chromium open; closes both after. */

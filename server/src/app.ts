@@ -9,6 +9,7 @@ import type { Db } from './db/types';
 import { installErrorHandler, installJsonParser, notFoundBody } from './http/errorHandling';
 import { DEFAULT_SERVER_LIMITS, hardenedServerOptions, installHardening, type ServerLimits } from './http/hardening';
 import { installInputGuards } from './http/inputGuards';
+import { cacheControlFor } from './http/staticCaching';
 import { strictBodyValidators } from './http/validators';
 import { LiveCountsHub } from './live/liveCounts';
 import { analyticsRoutes } from './routes/analytics';
@@ -132,7 +133,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.staticDir) {
     // Loaded only when serving the built console; the API alone (npm start, most tests) never needs it.
     const { default: fastifyStatic } = await import('@fastify/static');
-    await app.register(fastifyStatic, { root: path.resolve(options.staticDir), index: 'index.html' });
+    await app.register(fastifyStatic, {
+      root: path.resolve(options.staticDir),
+      index: 'index.html',
+      // The build's .br and .gz copies (vite.config.ts), for browsers that accept them.
+      preCompressed: true,
+      setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(filePath)),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';

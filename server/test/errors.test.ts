@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { UserRecord } from '../../contract/wire';
 import { buildApp } from '../src/app';
@@ -214,6 +215,9 @@ describe('serving the built console', () => {
     mkdirSync(path.join(dir, 'assets'));
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>console</title>');
     writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log("app")');
+    writeFileSync(path.join(dir, 'assets', 'main-D73pLn1S.js'), 'console.log("main")');
+    writeFileSync(path.join(dir, 'assets', 'main-D73pLn1S.js.br'), brotliCompressSync('console.log("main")'));
+    writeFileSync(path.join(dir, 'assets', 'main-D73pLn1S.js.gz'), gzipSync('console.log("main")'));
     app = await buildApp({ db: t.db, sessionSecret: TEST_SESSION_SECRET, staticDir: dir });
   });
   afterAll(async () => {
@@ -241,6 +245,31 @@ describe('serving the built console', () => {
     }
     const api = await app.inject({ method: 'GET', url: '/api/swipes/stats' });
     expect(api.statusCode).toBe(401);
+  });
+
+  it("serves the build's brotli or gzip copy to a browser that accepts it, the file itself to one that does not", async () => {
+    const url = '/assets/main-D73pLn1S.js';
+    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("main")');
+    const gzip = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe('console.log("main")');
+    const plain = await app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("main")');
+    for (const response of [br, gzip, plain]) {
+      expect(response.headers['content-type']).toMatch(/^application\/javascript|^text\/javascript/);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+    }
+  });
+
+  it('lets browsers keep hashed assets for a year and ask again for the page and other files', async () => {
+    const immutable = 'public, max-age=31536000, immutable';
+    expect((await app.inject({ method: 'GET', url: '/assets/main-D73pLn1S.js' })).headers['cache-control']).toBe(immutable);
+    for (const url of ['/', '/index.html', '/manage-names', '/assets/app.js']) {
+      expect({ url, cache: (await app.inject({ method: 'GET', url })).headers['cache-control'] }).toEqual({ url, cache: 'no-cache' });
+    }
   });
 
   // The console's catch-all file route takes every GET the API does not: an unknown /api path must still
