@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { signIn, storeSession } from './helpers';
 
 // Every admin page is reachable from the top navigation and renders without the error screen.
 const pages: [label: string, path: string, heading: RegExp][] = [
@@ -49,4 +49,28 @@ test('the login page and the dark theme look right', async ({ page }, testInfo) 
 test('an unknown address says so inside the console', async ({ page }) => {
   await signIn(page, '/no-such-page');
   await expect(page.getByText('There is no page at this address.')).toBeVisible();
+});
+
+// A reload of an admin page with a kept session fetches the page's code while the session is checked, not after.
+test('a reload with a kept session loads the page and the admin modules beside the session check', async ({ page }) => {
+  await storeSession(page);
+  const fetched: string[] = [];
+  let answered = false;
+  page.on('request', (request) => {
+    if (!answered) fetched.push(new URL(request.url()).pathname);
+  });
+  // The check's answer waits (up to 5 s) until the page's code has been asked for: without the early load it
+  // never is, and the list below shows it.
+  await page.route('**/auth/account', async (route) => {
+    for (let waited = 0; waited < 5_000 && !fetched.some((p) => /\/UserManagementPage-[\w-]+\.js$/.test(p)); waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    answered = true;
+    await route.continue();
+  });
+  await page.goto('/user-management');
+  await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible();
+  expect(
+    fetched.filter((p) => /\/(UserManagementPage|adminModules)-[\w-]+\.js$/.test(p)).map((p) => p.replace(/-[\w-]+\.js$/, '')),
+  ).toEqual(expect.arrayContaining(['/assets/UserManagementPage', '/assets/adminModules']));
 });

@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders';
 import { Toasts } from './app/Toasts';
-import { routes } from './app/routes';
+import { preloadAdminPage, routes } from './app/routes';
 import { makeStore } from './app/store';
 import { createBackend } from './backend';
 import { ErrorBoundary } from './components/ErrorBoundary';
@@ -17,7 +17,14 @@ const root = createRoot(document.getElementById('root')!);
 async function start() {
   try {
     const backend = await createBackend(config);
-    const store = makeStore({ backend, admin: () => import('./app/adminModules') });
+    const loadAdmin = () => import('./app/adminModules');
+    const store = makeStore({ backend, admin: loadAdmin });
+    // A reload of an admin page with a session kept: its code and the admin modules load while the session
+    // is checked (each import is fetched once; the store's own load of the admin modules reports a failure).
+    if (backend.auth.hasKeptSession?.()) {
+      loadAdmin().catch(() => undefined);
+      preloadAdminPage(window.location.pathname);
+    }
     const router = createBrowserRouter(routes);
     root.render(
       <StrictMode>

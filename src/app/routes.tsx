@@ -5,19 +5,42 @@ import { RouteErrorScreen } from '../components/ErrorScreen';
 import { NotBuiltYet } from '../components/NotBuiltYet';
 import { RequireAdmin } from '../features/session';
 import { PageLoading } from '../components/PageLoading';
+import { activePagePath, type AdminPath } from './adminPages';
 
 // Pages load on demand so the login route ships only the shell.
 const LoginPage = lazy(() => import('../features/session/LoginPage'));
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
-const ManageNamesPage = lazy(() => import('../features/names/ManageNamesPage'));
-const BulkUploadPage = lazy(() => import('../features/bulkUpload/BulkUploadPage'));
-const NameAnalyticsPage = lazy(() => import('../features/analytics/pages/NameAnalyticsPage'));
-const AdvancedAnalyticsPage = lazy(() => import('../features/analytics/pages/AdvancedAnalyticsPage'));
-const UserAnalyticsPage = lazy(() => import('../features/analytics/pages/UserAnalyticsPage'));
-const UserManagementPage = lazy(() => import('../features/users/UserManagementPage'));
-const AuditLogsPage = lazy(() => import('../features/auditLogs/AuditLogsPage'));
-const DataExportPage = lazy(() => import('../features/dataExport/DataExportPage'));
-const DatabaseAdminPage = lazy(() => import('../features/databaseAdmin/DatabaseAdminPage'));
+const adminPageModules = {
+  '/dashboard': () => import('../features/dashboard/DashboardPage'),
+  '/manage-names': () => import('../features/names/ManageNamesPage'),
+  '/bulk-upload': () => import('../features/bulkUpload/BulkUploadPage'),
+  '/analytics': () => import('../features/analytics/pages/NameAnalyticsPage'),
+  '/user-analytics': () => import('../features/analytics/pages/UserAnalyticsPage'),
+  '/advanced-analytics': () => import('../features/analytics/pages/AdvancedAnalyticsPage'),
+  '/user-management': () => import('../features/users/UserManagementPage'),
+  '/audit-logs': () => import('../features/auditLogs/AuditLogsPage'),
+  '/data-export': () => import('../features/dataExport/DataExportPage'),
+  '/database-admin': () => import('../features/databaseAdmin/DatabaseAdminPage'),
+} satisfies Record<AdminPath, unknown>;
+const DashboardPage = lazy(adminPageModules['/dashboard']);
+const ManageNamesPage = lazy(adminPageModules['/manage-names']);
+const BulkUploadPage = lazy(adminPageModules['/bulk-upload']);
+const NameAnalyticsPage = lazy(adminPageModules['/analytics']);
+const AdvancedAnalyticsPage = lazy(adminPageModules['/advanced-analytics']);
+const UserAnalyticsPage = lazy(adminPageModules['/user-analytics']);
+const UserManagementPage = lazy(adminPageModules['/user-management']);
+const AuditLogsPage = lazy(adminPageModules['/audit-logs']);
+const DataExportPage = lazy(adminPageModules['/data-export']);
+const DatabaseAdminPage = lazy(adminPageModules['/database-admin']);
+
+/**
+ * Starts loading the code of the admin page at `pathname` (/ is the dashboard), so that a reload with a
+ * kept session fetches it beside the session check instead of after it. A failure is left to the page's own
+ * load, which reports it.
+ */
+export function preloadAdminPage(pathname: string): void {
+  const path = pathname === '/' ? '/dashboard' : activePagePath(pathname);
+  if (path && path in adminPageModules) adminPageModules[path as AdminPath]().catch(() => undefined);
+}
 const InvitePage = lazy(() => import('../features/invite/InvitePage'));
 
 function page(Page: LazyExoticComponent<ComponentType>) {

@@ -31,6 +31,12 @@ export interface AuthPort {
    * session itself: the server or its database cannot be reached. Null otherwise. Optional.
    */
   restoreProblem?(): string | null;
+  /**
+   * A guess made without the server: whether a session kept from before (a reload) is there to be checked.
+   * Lets the console load an admin page's code beside the check instead of after it. Optional: without it,
+   * nothing loads early.
+   */
+  hasKeptSession?(): boolean;
 }
 
 export interface UserRecordsPort {

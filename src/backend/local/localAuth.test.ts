@@ -60,6 +60,14 @@ describe('local auth adapter', () => {
     expect(await auth.getIdToken()).toBeNull();
   });
 
+  it('says whether a session is kept, an unexpired token stored, before the server is asked', () => {
+    expect(makeAuth().hasKeptSession()).toBe(false);
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, JSON.stringify({ token: demoAdmin.token, expiresAt: '2000-01-01T00:00:00Z' }));
+    expect(makeAuth().hasKeptSession()).toBe(false);
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, JSON.stringify({ token: demoAdmin.token, expiresAt: FIXTURE_EXPIRES_AT }));
+    expect(makeAuth().hasKeptSession()).toBe(true);
+  });
+
   it('an expired stored token is not even sent', async () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, JSON.stringify({ token: demoAdmin.token, expiresAt: '2000-01-01T00:00:00Z' }));
     const auth = makeAuth();

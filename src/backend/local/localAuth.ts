@@ -18,6 +18,7 @@ export interface LocalAuth extends AuthPort {
   /** the signed-in account right now (null while the start check runs or when signed out) */
   currentAccount(): AuthAccount | null;
   restoreProblem(): string | null;
+  hasKeptSession(): boolean;
 }
 
 // setTimeout fires at once for delays above 2^31-1 ms; such far expiries need no timer.
@@ -146,6 +147,11 @@ export function createLocalAuth({ authBaseUrl, timeoutMs, store = localStorageTo
     currentAccount: () => account,
 
     restoreProblem: () => restoreProblem,
+
+    hasKeptSession() {
+      const stored = store.read();
+      return stored !== null && !isExpired(stored);
+    },
 
     async signIn(email, password) {
       const response = await requestJson<SignInResponse>(url('sign-in'), {
