@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import Papa from 'papaparse';
-import { DEMO_ADMIN, formatCount, signIn } from '../e2e/helpers';
+import { DEMO_ADMIN, formatCount, signInWithForm } from '../e2e/helpers';
 import { emulatorAdmin, idToken, newestConsoleAction, skipWithoutEmulators } from './firebase';
 
 skipWithoutEmulators();
@@ -15,7 +15,7 @@ test('Audit Logs: all-time statistics and the trail come from Firestore’s audi
   const newest = (await firestore.collection('audit_logs').orderBy('timestamp', 'desc').limit(1).get()).docs[0]!.data();
   expect(total).toBeGreaterThan(100);
 
-  await signIn(page);
+  await signInWithForm(page);
   await page.goto('/audit-logs');
   await page.getByRole('button', { name: 'All time' }).click();
   await expect(page.getByText('Total events').locator('..')).toContainText(formatCount(total));
@@ -38,7 +38,7 @@ test('Data Export: the users CSV holds every Firestore user; the run is on the h
   const { firestore } = await admin();
   const total = (await firestore.collection('users').count().get()).data().count;
   await withoutSavePicker(page);
-  await signIn(page);
+  await signInWithForm(page);
   await page.goto('/data-export');
   const section = page.getByRole('region', { name: 'Users' });
   const [file] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: /Export CSV/ }).click()]);

@@ -1,7 +1,7 @@
 // The dashboard in Firebase mode: users and connections counted live from Firestore (a write made elsewhere
 // shows without a reload), names and swipes from the hosted API.
 import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, formatCount, signIn } from '../e2e/helpers';
+import { DEMO_ADMIN, formatCount, signInWithForm } from '../e2e/helpers';
 import { apiGet, emulatorAdmin, idToken, skipWithoutEmulators } from './firebase';
 
 skipWithoutEmulators();
@@ -16,7 +16,7 @@ test('live user and connection counts follow Firestore writes; names and swipes 
   expect(users).toBeGreaterThan(100);
   expect(accepted).toBeGreaterThan(0);
 
-  await signIn(page);
+  await signInWithForm(page);
   const card = (title: string) => page.getByRole('region', { name: title });
   await expect(card('Total Users')).toContainText(formatCount(users));
   await expect(card('Connections')).toContainText(formatCount(accepted));

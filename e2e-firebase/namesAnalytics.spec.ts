@@ -1,7 +1,7 @@
 // Manage Names and User Analytics in Firebase mode: both read the hosted API with the Firebase ID token, and
 // what the console changes there is recorded on the trail under the Firebase account.
 import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, formatCount, signIn } from '../e2e/helpers';
+import { DEMO_ADMIN, formatCount, signInWithForm } from '../e2e/helpers';
 import { apiGet, idToken, newestConsoleAction, skipWithoutEmulators } from './firebase';
 
 skipWithoutEmulators();
@@ -12,7 +12,7 @@ test('Manage Names lists the API’s names; an added name is stored and recorded
 }) => {
   const token = await idToken(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
   const { total } = await apiGet<{ total: number }>(request, token, '/names?limit=1&offset=0');
-  await signIn(page);
+  await signInWithForm(page);
   await page.goto('/manage-names');
   await expect(page.getByText(`Showing 50 of ${formatCount(total)} names`)).toBeVisible();
 
@@ -34,7 +34,7 @@ test('User Analytics shows the hosted API’s figures', async ({ page, request }
   const token = await idToken(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
   const stats = await apiGet<{ uniqueUsers: number; totalSwipes: number; totalLikes: number }>(request, token, '/analytics/user-stats');
   expect(stats.totalSwipes).toBeGreaterThan(0);
-  await signIn(page);
+  await signInWithForm(page);
   await page.goto('/user-analytics');
   const card = (title: string) => page.getByRole('region', { name: title, exact: true });
   await expect(card('Unique users')).toContainText(formatCount(stats.uniqueUsers));

@@ -1,7 +1,7 @@
 // Sign-in in Firebase mode: Firebase Auth (the emulator) signs in, the Firestore users record decides admin
 // rights in the console, and the hosted API makes the same decision on every request.
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ADMIN, DEMO_USER, signIn } from '../e2e/helpers';
+import { DEMO_ADMIN, DEMO_USER, signInWithForm } from '../e2e/helpers';
 import { apiGet, emulatorAdmin, idToken, skipWithoutEmulators } from './firebase';
 
 skipWithoutEmulators();
@@ -16,7 +16,7 @@ async function tryToSignIn(page: Page, email: string, password: string) {
 }
 
 test('the admin signs in with Firebase Auth, stays signed in across a reload, and logs out', async ({ page }) => {
-  await signIn(page);
+  await signInWithForm(page);
   await expect(page.getByText(DEMO_ADMIN.email)).toBeVisible();
   await page.reload();
   await expect(page).toHaveURL(/\/dashboard$/);

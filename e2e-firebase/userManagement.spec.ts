@@ -1,6 +1,6 @@
 // User Management in Firebase mode: the list, the flags and the delete go to Firestore from the browser.
 import { expect, test, type Page } from '@playwright/test';
-import { formatCount, signIn } from '../e2e/helpers';
+import { formatCount, signInWithForm } from '../e2e/helpers';
 import { emulatorAdmin, skipWithoutEmulators } from './firebase';
 
 skipWithoutEmulators();
@@ -11,7 +11,7 @@ const userRow = (page: Page, text: string) => page.getByRole('row').filter({ has
 const search = (page: Page, text: string) => page.getByRole('textbox', { name: 'Search users' }).fill(text);
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page);
+  await signInWithForm(page);
   await page.goto('/user-management');
   await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible();
 });

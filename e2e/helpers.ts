@@ -4,6 +4,15 @@ import { TOKEN_STORAGE_KEY, type StoredToken } from '../src/backend/local/tokenS
 export const DEMO_ADMIN = { email: 'admin@babynames.test', password: 'admin-demo-password' };
 export const DEMO_USER = { email: 'user@babynames.test', password: 'user-demo-password' };
 
+/** Signs in through the login screen and waits for the dashboard (Firebase mode, where there is no /auth API). */
+export async function signInWithForm(page: Page, account = DEMO_ADMIN) {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
 /**
  * Signs in through the reference backend's API (one POST) and keeps the session where the console keeps it, so
  * that the next page opened is signed in: the login form itself is tested in session.spec.ts, and skipping it
