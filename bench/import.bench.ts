@@ -32,6 +32,7 @@ import { distDir, importInChromium, type ChromiumImportResult } from './lib/impo
 import { generateCsv } from './lib/csvFile';
 import { importCsv, parseRows, runImportInChild, type ImportResult } from './lib/importClient';
 import { mib, RssSampler } from './lib/memory';
+import { formatCpu, type CpuSpent } from './lib/processCpu';
 import { table, timed } from './lib/timing';
 
 const envInt = (name: string, fallback: number) => {
@@ -173,6 +174,7 @@ async function main(): Promise<void> {
     let directCount = -1;
     let directPrint = '';
     let browser: ChromiumImportResult | undefined;
+    let nodeClientCpu: { spent: CpuSpent; ms: number } | undefined;
     let browserCount = -1;
     let browserPrint = '';
     for (let run = 0; run < RUNS; run++) {
@@ -200,6 +202,7 @@ async function main(): Promise<void> {
             return;
           }
           const child = await runImportInChild(options);
+          nodeClientCpu = { spent: child.cpu, ms: child.ms };
           imported = child.result;
           clientMaxRss = Math.max(clientMaxRss, child.clientMaxRss);
           return { ms: child.ms };
@@ -291,6 +294,10 @@ async function main(): Promise<void> {
           `Page main thread busy ${(browser.mainThread.busyMs / 1000).toFixed(2)} s of ${(browser.ms / 1000).toFixed(2)} s; most self time:`,
         );
         for (const { fn, ms } of browser.mainThread.top) console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${fn}`);
+      }
+      console.log(`CPU by process, last Chromium import (click to report):\n${formatCpu(browser.cpu, browser.ms, os.cpus().length)}`);
+      if (nodeClientCpu) {
+        console.log(`CPU by process, last Node client import:\n${formatCpu(nodeClientCpu.spent, nodeClientCpu.ms, os.cpus().length)}`);
       }
     }
     if (db.kind === 'postgres') console.log("Server CPU excludes PostgreSQL's own processes.");

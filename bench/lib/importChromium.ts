@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { DEMO_ADMIN } from '../../server/src/seed/demoAccounts';
 import { launchChromium } from './chromium';
+import { cpuBetween, cpuSnapshot, type CpuSpent } from './processCpu';
 
 export interface ChromiumImportResult {
   ms: number;
@@ -22,6 +23,8 @@ export interface ChromiumImportResult {
   otherRequests: string[];
   /** the page's main thread: busy share and the functions that took most of it (self time) */
   mainThread?: { busyMs: number; top: { fn: string; ms: number }[] };
+  /** CPU per kind of process from the click to the report */
+  cpu: CpuSpent;
 }
 
 export function distDir(): string {
@@ -107,11 +110,13 @@ export async function importInChromium(
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
     }
+    const cpuBefore = cpuSnapshot();
     started = performance.now();
     await page.getByRole('button', { name: 'Upload' }).click();
     const done = page.getByText(/^Bulk upload completed!/);
     await done.waitFor({ timeout: 600_000 });
     const ms = performance.now() - started;
+    const cpu = cpuBetween(cpuBefore, cpuSnapshot());
     const report = (await done.innerText()).trim();
     let mainThread: ChromiumImportResult['mainThread'];
     if (cdp) {
@@ -136,6 +141,7 @@ export async function importInChromium(
       lastAnswerMs: events.at(-1)?.at ?? NaN,
       longestGapMs,
       mainThread,
+      cpu,
       otherRequests: [...others.entries()].sort((a, b) => b[1] - a[1]).map(([path, n]) => `${path} ×${n}`),
     };
   } finally {

@@ -6,6 +6,7 @@ import type { BulkImportResponse, BulkImportRow } from '../../contract/wire';
 import type { ImportRun } from '../../contract/importRuns';
 import { CSV_PARSE_OPTIONS, missingColumns, normalizeCsvRow, type RawCsvRow } from '../../contract/csvRows';
 import type { FromChild, ToChild } from './importChild';
+import { cpuBetween, cpuSnapshot, type CpuSpent } from './processCpu';
 
 export interface ImportOptions {
   file: string;
@@ -171,16 +172,21 @@ export function parseRows(file: string, chunkBytes: number, createdAt: string): 
  * Runs importCsv in a child Node process (see importChild.ts) and resolves when it is done. The
  * clock starts when the ready child is told to start, so process start-up is not counted.
  */
-export async function runImportInChild(options: ImportOptions): Promise<{ result: ImportResult; ms: number; clientMaxRss: number }> {
+export async function runImportInChild(
+  options: ImportOptions,
+): Promise<{ result: ImportResult; ms: number; clientMaxRss: number; cpu: CpuSpent }> {
   const child = fork(fileURLToPath(new URL('./importChild.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
   return new Promise((resolve, reject) => {
     let started = 0;
+    let cpuBefore = cpuSnapshot();
     child.on('message', (message: FromChild) => {
       if (message.type === 'ready') {
+        cpuBefore = cpuSnapshot();
         started = performance.now();
         child.send({ type: 'run', options } satisfies ToChild);
       } else if (message.type === 'done') {
-        resolve({ result: message.result, ms: performance.now() - started, clientMaxRss: message.maxRssBytes });
+        const ms = performance.now() - started;
+        resolve({ result: message.result, ms, clientMaxRss: message.maxRssBytes, cpu: cpuBetween(cpuBefore, cpuSnapshot()) });
       } else {
         reject(new Error(`import client failed: ${message.message}`));
       }
