@@ -15,9 +15,9 @@ describe('StatCard', () => {
 
   it('loading: a skeleton until there is a figure; a count already known stays', () => {
     const { rerender } = render(<StatCard title="Connections" value={undefined} loading />);
-    expect(screen.getByLabelText('Loading Connections')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Loading Connections' })).toBeInTheDocument();
     rerender(<StatCard title="Average decision time" value="—" loading size="medium" />);
-    expect(screen.getByLabelText('Loading Average decision time')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Loading Average decision time' })).toBeInTheDocument();
     rerender(<StatCard title="Connections" value={42} loading />);
     expect(screen.getByText('42')).toBeInTheDocument();
     expect(screen.queryByLabelText('Loading Connections')).not.toBeInTheDocument();

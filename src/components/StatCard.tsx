@@ -1,6 +1,7 @@
 // One figure on a card: the dashboard's counts (with an icon, live badge) and the analytics screens' figures.
 import { useId, type ReactNode } from 'react';
-import { Avatar, Box, Card, CardContent, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
+import { Avatar, Box, Card, CardContent, Stack, Tooltip, Typography } from '@mui/material';
+import { LoadingSkeleton } from './LoadingSkeleton';
 import { alpha } from '@mui/material/styles';
 import { formatCount } from '../lib/format';
 
@@ -88,7 +89,7 @@ export function StatCard({
                 opacity: live && error && hasCount ? 0.5 : 1,
               }}
             >
-              {loading && !hasCount ? <Skeleton width={large ? 110 : 90} aria-label={`Loading ${title}`} /> : shown}
+              {loading && !hasCount ? <LoadingSkeleton width={large ? 110 : 90} label={`Loading ${title}`} /> : shown}
             </Typography>
           </Box>
           {icon && (

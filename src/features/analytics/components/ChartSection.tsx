@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
-import { Box, Skeleton, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
+import { LoadingSkeleton } from '../../../components/LoadingSkeleton';
 import { AnalyticsSection } from './AnalyticsSection';
 
 export interface ChartSectionProps {
@@ -34,13 +35,13 @@ export function ChartSection({
   return (
     <AnalyticsSection title={title} subtitle={subtitle} failed={failed} onRetry={onRetry} retrying={retrying} action={action}>
       {loading ? (
-        <Skeleton variant="rounded" height={CHART_PLACEHOLDER_HEIGHT} aria-label={`Loading ${title}`} />
+        <LoadingSkeleton variant="rounded" height={CHART_PLACEHOLDER_HEIGHT} label={`Loading ${title}`} />
       ) : empty ? (
         <Box sx={{ height: CHART_PLACEHOLDER_HEIGHT, display: 'grid', placeItems: 'center' }}>
           <Typography color="text.secondary">{emptyLabel}</Typography>
         </Box>
       ) : (
-        <Suspense fallback={<Skeleton variant="rounded" height={CHART_PLACEHOLDER_HEIGHT} aria-label={`Loading ${title} chart`} />}>
+        <Suspense fallback={<LoadingSkeleton variant="rounded" height={CHART_PLACEHOLDER_HEIGHT} label={`Loading ${title} chart`} />}>
           {children}
         </Suspense>
       )}

@@ -1,4 +1,5 @@
-import { Box, Link, Skeleton, Tooltip, Typography } from '@mui/material';
+import { Box, Link, Tooltip, Typography } from '@mui/material';
+import { LoadingSkeleton } from '../../../components/LoadingSkeleton';
 import { Link as RouterLink } from 'react-router-dom';
 import type { UserRecord } from '../../../../contract/wire';
 import { userLookupPath } from '../analyticsUrl';
@@ -32,7 +33,7 @@ export function UserRef({ uid, layout = 'stacked' }: UserRefProps) {
     </Typography>
   );
   const nameText = isLoading ? (
-    <Skeleton component="span" width={96} sx={{ display: stacked ? 'block' : 'inline-block' }} aria-label="Loading the user's name" />
+    <LoadingSkeleton component="span" width={96} sx={{ display: stacked ? 'block' : 'inline-block' }} label="Loading the user's name" />
   ) : user === null ? (
     <Typography component="span" variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
       no user record

@@ -1,4 +1,5 @@
-import { Alert, Box, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
+import { LoadingSkeleton } from '../../../components/LoadingSkeleton';
 import type { AuditStats } from '../../../../contract/usersAudit';
 import { formatCount } from '../../../lib/format';
 import { EventBadge } from './EventBadge';
@@ -20,7 +21,7 @@ export function AuditStatsSection({ stats, loading, error, rangeLabel }: AuditSt
       {error ? (
         <Alert severity="error">The statistics could not be loaded: {error}</Alert>
       ) : loading && !stats ? (
-        <Skeleton variant="rounded" height={72} aria-label="Loading statistics" />
+        <LoadingSkeleton variant="rounded" height={72} label="Loading statistics" />
       ) : stats ? (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }} role="list" aria-label="Events per type">
           <Box role="listitem" sx={{ px: 2, py: 1.25, borderRadius: 2, bgcolor: 'action.hover', minWidth: 120 }}>

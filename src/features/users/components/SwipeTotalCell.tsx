@@ -1,4 +1,5 @@
-import { Skeleton, Tooltip, Typography } from '@mui/material';
+import { Tooltip, Typography } from '@mui/material';
+import { LoadingSkeleton } from '../../../components/LoadingSkeleton';
 import { useAppSelector } from '../../../app/hooks';
 import { formatCount } from '../../../lib/format';
 import { useRegisterVisibleRow } from '../hooks/useVisibleRowsReporter';
@@ -8,7 +9,7 @@ import { selectSwipeTotal } from '../swipeTotalsSlice';
 export function SwipeTotalCell({ uid }: { uid: string }) {
   useRegisterVisibleRow(uid);
   const total = useAppSelector((state) => selectSwipeTotal(state, uid));
-  if (!total || total.status === 'loading') return <Skeleton width={40} aria-label="Loading swipes" />;
+  if (!total || total.status === 'loading') return <LoadingSkeleton width={40} label="Loading swipes" />;
   if (total.status === 'error') {
     return (
       <Tooltip title={`Swipes could not be loaded: ${total.reason}`}>
