@@ -1,6 +1,6 @@
 // Issue 7 in the browser: sign-out revokes the token on the server, a session ended mid-way lands on
 // /login with a notice and returns to the page after sign-in, and the console runs under its CSP.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Response } from '@playwright/test';
 import { DEMO_ADMIN, signIn } from './helpers';
 
 const TOKEN_STORAGE_KEY = 'babynames.admin.session';
@@ -27,8 +27,24 @@ function collectCspViolations(page: Page): string[] {
 
 test('the console is served with its CSP and security headers, renders, and violates nothing', async ({ page }) => {
   const violations = collectCspViolations(page);
+  const scripts: Response[] = [];
+  page.on('response', (r) => {
+    if (/\/assets\/[^/]+\.js$/.test(new URL(r.url()).pathname)) scripts.push(r);
+  });
   const response = await page.goto('/login');
   const headers = response!.headers();
+  expect(headers['cache-control']).toBe('no-cache');
+  // The console's scripts go out as the build's brotli copies, kept by the browser: they never change.
+  await expect.poll(() => scripts.length).toBeGreaterThan(0);
+  for (const script of scripts) {
+    const sent = await script.allHeaders();
+    const large = (await script.body()).length > 4096; // the build leaves files under 1 kB as they are
+    expect({ url: script.url(), encoding: large ? sent['content-encoding'] : 'br', cache: sent['cache-control'] }).toEqual({
+      url: script.url(),
+      encoding: 'br',
+      cache: 'public, max-age=31536000, immutable',
+    });
+  }
   expect(headers['content-security-policy']).toContain("script-src 'self'");
   expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(headers['x-content-type-options']).toBe('nosniff');

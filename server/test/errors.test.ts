@@ -266,7 +266,10 @@ describe('serving the built console', () => {
 
   it('lets browsers keep hashed assets for a year and ask again for the page and other files', async () => {
     const immutable = 'public, max-age=31536000, immutable';
-    expect((await app.inject({ method: 'GET', url: '/assets/main-D73pLn1S.js' })).headers['cache-control']).toBe(immutable);
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const response = await app.inject({ method: 'GET', url: '/assets/main-D73pLn1S.js', headers: { 'accept-encoding': encoding } });
+      expect({ encoding, cache: response.headers['cache-control'] }).toEqual({ encoding, cache: immutable });
+    }
     for (const url of ['/', '/index.html', '/manage-names', '/assets/app.js']) {
       expect({ url, cache: (await app.inject({ method: 'GET', url })).headers['cache-control'] }).toEqual({ url, cache: 'no-cache' });
     }

@@ -7,6 +7,8 @@ import path from 'node:path';
  * reaches operators on their next page load.
  */
 export function cacheControlFor(filePath: string): string {
-  const hashedAsset = path.basename(path.dirname(filePath)) === 'assets' && /-[\w-]{8,}\.\w+$/.test(path.basename(filePath));
+  // The path is the file sent: a precompressed copy keeps its original's name with .br or .gz added.
+  const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
+  const hashedAsset = path.basename(path.dirname(filePath)) === 'assets' && /-[\w-]{8,}\.\w+$/.test(name);
   return hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
