@@ -3,7 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { adminPages } from '../src/app/adminPages';
-import { DEMO_ADMIN, signIn } from './helpers';
+import { DEMO_ADMIN, openFromNavigation, signIn } from './helpers';
 
 // The dark theme changes colours only (the same components, the same structure): there, the colour rules.
 const DARK_BACKGROUND = 'rgb(15, 17, 23)'; // theme.ts: background.default in dark mode
@@ -51,14 +51,9 @@ test('every admin route has no serious or critical axe violations, in light and 
   await page.addInitScript(() => window.localStorage.setItem('babynames.admin.theme', 'light'));
   await signIn(page);
   const found: Record<string, unknown> = {};
-  const nav = page.getByRole('navigation').first();
   for (const { path, label } of adminPages) {
     // Through the navigation, as an operator goes: one page load for all ten routes.
-    await nav
-      .getByRole('tab', { name: label, exact: true })
-      .or(nav.getByRole('link', { name: label, exact: true }))
-      .first()
-      .click();
+    await openFromNavigation(page, label);
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await settled(page);
     const light = await seriousViolations(page);
@@ -86,16 +81,11 @@ test('loading placeholders have no serious or critical axe violations', async ({
   };
   await page.route('**/assets/AnalyticsCharts-*.js', hold);
   await page.route('**/api/swipes/stats', hold);
-  const nav = page.getByRole('navigation').first();
   for (const [label, placeholder] of [
     ['Analytics', 'Loading Swipes over time chart'],
     ['Dashboard', 'Loading Total Swipes'],
   ] as const) {
-    await nav
-      .getByRole('tab', { name: label, exact: true })
-      .or(nav.getByRole('link', { name: label, exact: true }))
-      .first()
-      .click();
+    await openFromNavigation(page, label);
     await expect(page.getByRole('progressbar', { name: placeholder })).toBeVisible();
     expect({ label, violations: await seriousViolations(page, ARIA_RULES, '.MuiSkeleton-root') }).toEqual({ label, violations: [] });
   }

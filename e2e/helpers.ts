@@ -34,6 +34,16 @@ export async function signIn(page: Page, path = '/dashboard') {
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 }
 
+/** Opens an admin page by its tab (or link) in the top navigation, as an operator goes: no page load. */
+export async function openFromNavigation(page: Page, label: string) {
+  const nav = page.getByRole('navigation').first();
+  await nav
+    .getByRole('tab', { name: label, exact: true })
+    .or(nav.getByRole('link', { name: label, exact: true }))
+    .first()
+    .click();
+}
+
 /** An admin bearer token from the reference backend, for arranging data through its API. */
 export async function adminToken(request: APIRequestContext): Promise<string> {
   const response = await request.post('/auth/sign-in', { data: DEMO_ADMIN });

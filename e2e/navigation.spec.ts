@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, storeSession } from './helpers';
+import { openFromNavigation, signIn, storeSession } from './helpers';
 
 // Every admin page is reachable from the top navigation and renders without the error screen.
 const pages: [label: string, path: string, heading: RegExp][] = [
@@ -17,13 +17,8 @@ const pages: [label: string, path: string, heading: RegExp][] = [
 
 test('the top navigation reaches every admin page', async ({ page }) => {
   await signIn(page);
-  const nav = page.getByRole('navigation').first();
   for (const [label, path, heading] of pages) {
-    await nav
-      .getByRole('tab', { name: label, exact: true })
-      .or(nav.getByRole('link', { name: label, exact: true }))
-      .first()
-      .click();
+    await openFromNavigation(page, label);
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(page.getByText('Something went wrong.')).toHaveCount(0);
