@@ -9,10 +9,13 @@ interface SwipeStats {
 
 test.describe.configure({ mode: 'serial' });
 
-test('uploads a CSV of a few thousand real names with progress and exact final counts', async ({ page, request }, testInfo) => {
+test('uploads a CSV of twelve thousand real names (several batches) with progress and exact final counts', async ({
+  page,
+  request,
+}, testInfo) => {
   const token = await adminToken(request);
   const before = (await apiGet<SwipeStats>(request, token, '/swipes/stats')).totalNames;
-  const csv = writeNamesCsv(testInfo.outputDir, 'names-3000.csv', 3000);
+  const csv = writeNamesCsv(testInfo.outputDir, 'names-12000.csv', 12_000);
 
   await signIn(page, '/bulk-upload');
   await uploadWithSlowBatches(page, csv.path, 400);

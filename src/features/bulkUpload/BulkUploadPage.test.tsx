@@ -8,10 +8,12 @@ import { renderWithProviders, signedInAdminState } from '../../../mocks/renderWi
 import { bulkImportLog } from '../../../mocks/bulkUpload.handlers';
 import { fakeCsvWorkers } from '../../../jest/workerClient.mock';
 import BulkUploadPage from './BulkUploadPage';
+import { IMPORT_BATCH_SIZE } from './importConfig';
 
 // Whole imports run here (parse, saga, HTTP): give them room on a busy machine.
 jest.setTimeout(30_000);
 const slow = { timeout: 8000 };
+const count = (n: number) => n.toLocaleString('en-US');
 
 const csv = (text: string, name = 'names.csv') => new File([text], name, { type: 'text/csv' });
 
@@ -112,8 +114,8 @@ describe('Bulk Upload page: import', () => {
     server.use(
       http.post('*/api/admin/names/bulk-import', async ({ request }) => {
         const { names } = (await request.json()) as { names: unknown[] };
-        // The first batch (2,000 rows) lands; the second (the last 500) is refused by the server.
-        if (names.length === 2000) {
+        // The first batch (a full one) lands; the second (the last 500) is refused by the server.
+        if (names.length === IMPORT_BATCH_SIZE) {
           bulkImportLog.batches.push(names as never);
           return HttpResponse.json({ addedCount: names.length });
         }
@@ -124,15 +126,24 @@ describe('Bulk Upload page: import', () => {
       }),
     );
     const { user } = renderPage();
-    await chooseAndUpload(user, csv(rowsCsv(2500)));
+    await chooseAndUpload(user, csv(rowsCsv(IMPORT_BATCH_SIZE + 500)));
 
     expect(
       await screen.findByText('Error during upload. Please check the file format and try again.', undefined, slow),
     ).toBeInTheDocument();
     expect(await screen.findByText('Bulk upload failed. Please check file format and try again.', undefined, slow)).toBeInTheDocument();
-    expect(screen.getByText(/2,000 names had already been added before the upload stopped\./)).toBeInTheDocument();
-    expect(screen.getByText(/Not added: rows 2,001–2,500 \(HTTP 400: Row 3: name must not be empty\)/)).toBeInTheDocument();
-    expect(bulkImportLog.rows).toHaveLength(2000);
+    expect(
+      screen.getByText(`${count(IMPORT_BATCH_SIZE)} names had already been added before the upload stopped.`, { exact: false }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        `Not added: rows ${count(IMPORT_BATCH_SIZE + 1)}–${count(IMPORT_BATCH_SIZE + 500)} (HTTP 400: Row 3: name must not be empty)`,
+        {
+          exact: false,
+        },
+      ),
+    ).toBeInTheDocument();
+    expect(bulkImportLog.rows).toHaveLength(IMPORT_BATCH_SIZE);
     expect(screen.queryByText(/Successfully imported/)).not.toBeInTheDocument();
   });
 
@@ -150,11 +161,13 @@ describe('Bulk Upload page: import', () => {
       }),
     );
     const { user, router } = renderPage();
-    await chooseAndUpload(user, csv(rowsCsv(9000)));
+    // Two full batches go out (the concurrency) and wait; more remain in the file.
+    const inFlight = 2 * IMPORT_BATCH_SIZE;
+    await chooseAndUpload(user, csv(rowsCsv(inFlight + 2 * IMPORT_BATCH_SIZE + 1000)));
 
     const progress = await screen.findByRole('progressbar', { name: 'Import progress' }, slow);
     expect(progress).toHaveAttribute('aria-valuenow');
-    await waitFor(() => expect(screen.getByLabelText('Import figures')).toHaveTextContent('Sent: 4,000'), slow);
+    await waitFor(() => expect(screen.getByLabelText('Import figures')).toHaveTextContent(`Sent: ${count(inFlight)}`), slow);
     expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
 
     await act(() => router.navigate('/elsewhere'));
@@ -166,9 +179,13 @@ describe('Bulk Upload page: import', () => {
     expect(await screen.findByText(/Cancelling/)).toBeInTheDocument();
     release();
 
-    expect(await screen.findByText('Cancelled. 4,000 names were added before cancelling.', undefined, slow)).toBeInTheDocument();
-    expect(screen.getByText(/Added: rows 1–4,000\. Not sent: rows 4,001 to the end of the file\./)).toBeInTheDocument();
-    expect(bulkImportLog.rows).toHaveLength(4000);
+    expect(
+      await screen.findByText(`Cancelled. ${count(inFlight)} names were added before cancelling.`, undefined, slow),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(`Added: rows 1–${count(inFlight)}. Not sent: rows ${count(inFlight + 1)} to the end of the file.`, { exact: false }),
+    ).toBeInTheDocument();
+    expect(bulkImportLog.rows).toHaveLength(inFlight);
     expect(requests.filter((r) => r.includes('bulk-import'))).toHaveLength(2);
     expect(fakeCsvWorkers[fakeCsvWorkers.length - 1].terminated).toBe(true);
     expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();

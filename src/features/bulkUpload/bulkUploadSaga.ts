@@ -380,7 +380,7 @@ type BulkImportRequestHandle = ReturnType<ReturnType<typeof bulkUploadApi.endpoi
 /**
  * The real SendBatch: the RTK Query mutation (base URL, 10 s timeout, bearer token, error shape).
  * `put` of the initiate thunk returns what dispatch returns, i.e. the request handle. track: false
- * keeps the 2,000-row arguments out of the store's state.
+ * keeps each batch's rows out of the store's state.
  */
 export function* sendBatchThroughApi(body: BulkImportRequest): SagaIterator<BulkImportResponse> {
   const thunk = bulkUploadApi.endpoints.bulkImport.initiate(body, { track: false });
