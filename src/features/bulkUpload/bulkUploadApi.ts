@@ -1,6 +1,7 @@
 // The Bulk Upload page's /api endpoints.
 import { api } from '../../api/apiSlice';
-import type { BulkImportRequest, BulkImportResponse, NationalityCount } from '../../../contract/wire';
+import type { BulkImportResponse, NationalityCount } from '../../../contract/wire';
+import { bulkImportBody, type EncodedBatchRequest } from './batchBody';
 import { errorReason } from '../../api/errors';
 import { notify } from '../../lib/notify';
 
@@ -12,8 +13,9 @@ export const bulkUploadApi = api.injectEndpoints({
      * One batch of the import job (one server transaction). No invalidatesTags here: the job would
      * refetch every names view after each of ~50 batches; it invalidates once when it finishes.
      */
-    bulkImport: build.mutation<BulkImportResponse, BulkImportRequest>({
-      query: (body) => ({ url: '/admin/names/bulk-import', method: 'POST', body }),
+    bulkImport: build.mutation<BulkImportResponse, EncodedBatchRequest>({
+      // A Blob body keeps its JSON type (fetchBaseQuery sets none for it) and is sent as the worker encoded it.
+      query: (batch) => ({ url: '/admin/names/bulk-import', method: 'POST', body: bulkImportBody(batch) }),
     }),
     getNationalitiesWithCounts: build.query<NationalityCount[], void>({
       query: () => '/names/nationalities-with-counts',

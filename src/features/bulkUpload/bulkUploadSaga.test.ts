@@ -7,6 +7,7 @@ import { jobCancelRequested, jobsReducer, jobProgressed, type Job, type JobsStat
 import { bulkImportRequested } from './bulkUploadActions';
 import { runImportJob, type ImportDeps } from './bulkUploadSaga';
 import type { RowBatch } from './csvParseProtocol';
+import { decodeBatchRequest, encodeRows, type EncodedBatchRequest } from './batchBody';
 import { PARSE_ERROR_TEXT, SERVER_STOPPED_TEXT, UPLOAD_ERROR_TEXT, UPLOAD_ERROR_TOAST } from './importReport';
 import type { RowSource, RowSourceEvent } from './rowSource';
 
@@ -47,7 +48,8 @@ function makeBatches(valid: number, batchSize: number): { batches: RowBatch[]; r
     if (rows.length === batchSize || i === valid) {
       batches.push({
         seq: batches.length + 1,
-        rows,
+        rowCount: rows.length,
+        namesJson: encodeRows(rows),
         fromRow,
         toRow: row,
         rowsSkipped: skipped,
@@ -118,8 +120,9 @@ function manualApi() {
   const api = {
     calls,
     maxInFlight: 0,
-    sendBatch: (body: BulkImportRequest) =>
+    sendBatch: (request: EncodedBatchRequest) =>
       new Promise<BulkImportResponse>((resolve, reject) => {
+        const body = decodeBatchRequest(request);
         inFlight += 1;
         api.maxInFlight = Math.max(api.maxInFlight, inFlight);
         const done = () => (inFlight -= 1);
@@ -147,7 +150,8 @@ function autoApi(
   const api = {
     bodies: [] as BulkImportRequest[],
     maxInFlight: 0,
-    sendBatch: (body: BulkImportRequest) => {
+    sendBatch: (request: EncodedBatchRequest) => {
+      const body = decodeBatchRequest(request);
       api.bodies.push(body);
       const call = api.bodies.length;
       inFlight += 1;
@@ -235,7 +239,9 @@ describe('import job saga', () => {
     await r.task.toPromise();
 
     expect(api.bodies.map((b) => b.names.length)).toEqual([2000, 2000, 2000, 2000, 2000, 500]);
-    expect(api.bodies.flatMap((b) => b.names.map((n) => n.name))).toEqual(plan.batches.flatMap((b) => b.rows.map((n) => n.name)));
+    expect(api.bodies.flatMap((b) => b.names.map((n) => n.name))).toEqual(
+      plan.batches.flatMap((b) => decodeBatchRequest({ runId: 0, namesJson: b.namesJson }).names.map((n) => n.name)),
+    );
     expect(r.job()).toMatchObject({
       state: 'done',
       message: 'Bulk upload completed! Added: 10500, Skipped: 10',

@@ -6,7 +6,8 @@ import type { Action, UnknownAction } from '@reduxjs/toolkit';
 import { buffers, channel, eventChannel, type Channel, type SagaIterator } from 'redux-saga';
 import { actionChannel, call, cancelled, delay, fork, put, race, select, take, takeLeading } from 'redux-saga/effects';
 import { api } from '../../api/apiSlice';
-import type { BulkImportRequest, BulkImportResponse } from '../../../contract/wire';
+import type { BulkImportResponse } from '../../../contract/wire';
+import type { EncodedBatchRequest } from './batchBody';
 import type { FinishImportRunRequest, ImportRun } from '../../../contract/importRuns';
 import { errorReason } from '../../api/errors';
 import { notify, type ToastKind } from '../../lib/notify';
@@ -39,7 +40,7 @@ import {
 import { openWorkerRowSource, type RowSource, type RowSourceEvent, type RowSourceOptions } from './rowSource';
 
 /** Sends one batch; a promise or a saga (the real one dispatches the RTK Query mutation). */
-export type SendBatch = (body: BulkImportRequest) => Promise<BulkImportResponse> | SagaIterator<BulkImportResponse>;
+export type SendBatch = (request: EncodedBatchRequest) => Promise<BulkImportResponse> | SagaIterator<BulkImportResponse>;
 
 /** Starts the server's record of this import (POST /admin/import-runs): every batch then carries its id. */
 export type StartRun = (fileName: string) => Promise<ImportRun> | SagaIterator<ImportRun>;
@@ -100,7 +101,7 @@ function classifyFailure(error: unknown): Failure {
 function* uploadBatch(deps: ImportDeps, batch: RowBatch, runId: number, results: Channel<UploadResult>): SagaIterator {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      const response: BulkImportResponse = yield call(deps.sendBatch, { names: batch.rows, runId });
+      const response: BulkImportResponse = yield call(deps.sendBatch, { namesJson: batch.namesJson, runId });
       if (typeof response?.addedCount !== 'number') {
         // The request succeeded, so rows probably landed; without a count we cannot say how many.
         yield put(results, { batch, ok: false, state: 'unknown', reason: 'the server answered without addedCount' });
@@ -122,8 +123,8 @@ function* uploadBatch(deps: ImportDeps, batch: RowBatch, runId: number, results:
 }
 
 function outcomeOf(result: UploadResult): BatchOutcome {
-  const { seq, fromRow, toRow, rows } = result.batch;
-  const base = { seq, fromRow, toRow, rows: rows.length };
+  const { seq, fromRow, toRow, rowCount } = result.batch;
+  const base = { seq, fromRow, toRow, rows: rowCount };
   return result.ok
     ? { ...base, state: 'added', added: result.added, duplicates: result.duplicates }
     : { ...base, state: result.state, added: 0, duplicates: 0, reason: result.reason };
@@ -252,7 +253,7 @@ function* importRows(deps: ImportDeps, action: BulkImportRequested, startedAt: s
           heldBack = true; // arrived after the stop: not sent
         } else {
           inFlight += 1;
-          tally.rowsSent += batch.rows.length;
+          tally.rowsSent += batch.rowCount;
           tally.rowsRead = batch.toRow;
           noteReading(tally, batch);
           yield fork(uploadBatch, deps, batch, runId, uploads);
@@ -382,8 +383,8 @@ type BulkImportRequestHandle = ReturnType<ReturnType<typeof bulkUploadApi.endpoi
  * `put` of the initiate thunk returns what dispatch returns, i.e. the request handle. track: false
  * keeps each batch's rows out of the store's state.
  */
-export function* sendBatchThroughApi(body: BulkImportRequest): SagaIterator<BulkImportResponse> {
-  const thunk = bulkUploadApi.endpoints.bulkImport.initiate(body, { track: false });
+export function* sendBatchThroughApi(batch: EncodedBatchRequest): SagaIterator<BulkImportResponse> {
+  const thunk = bulkUploadApi.endpoints.bulkImport.initiate(batch, { track: false });
   const request = (yield put(thunk as unknown as UnknownAction)) as BulkImportRequestHandle;
   return (yield call([request, request.unwrap])) as BulkImportResponse;
 }

@@ -5,6 +5,7 @@
 import { createCsvParseSession } from './csvParseCore';
 import type { FromParser, RowBatch, SkipCounts } from './csvParseProtocol';
 import type { FileEncoding } from './fileText';
+import { decodeRows } from './batchBody';
 
 const AT = '2026-03-01T10:00:00.000Z';
 const HEADER = 'name,gender,nationality\n';
@@ -50,7 +51,7 @@ async function parseAll(bytes: Uint8Array | string, chunkBytes = 64, batchSize =
       batches.push(message.batch);
       continue;
     }
-    const rowsSent = batches.reduce((n, b) => n + b.rows.length, 0);
+    const rowsSent = batches.reduce((n, b) => n + b.rowCount, 0);
     if (message.type === 'error') return { kind: 'error', reason: message.reason, message: message.message, rowsSent };
     // The invariants of every finished parse: batches partition rows 1..rowsRead, and every row read
     // was either sent or counted as skipped (by exactly one reason).
@@ -60,7 +61,7 @@ async function parseAll(bytes: Uint8Array | string, chunkBytes = 64, batchSize =
     expect(Object.values(message.skippedByReason).reduce((n, c) => n + (c ?? 0), 0)).toBe(message.rowsSkipped);
     return {
       kind: 'end',
-      names: batches.flatMap((b) => b.rows.map((r) => r.name)),
+      names: batches.flatMap((b) => decodeRows(b.namesJson).map((r) => r.name)),
       rowsRead: message.rowsRead,
       rowsSkipped: message.rowsSkipped,
       skippedByReason: message.skippedByReason,

@@ -6,10 +6,10 @@ import type { FromParser, ToParser } from './csvParseProtocol';
 
 // The app's tsconfig uses the DOM lib, not WebWorker; this is the part of the worker scope we use.
 interface WorkerScope {
-  postMessage(message: FromParser): void;
+  postMessage(message: FromParser, transfer?: Transferable[]): void;
   onmessage: ((event: MessageEvent<ToParser>) => void) | null;
 }
 
 const scope = self as unknown as WorkerScope;
-const session = createCsvParseSession((message) => scope.postMessage(message));
+const session = createCsvParseSession((message, transfer) => scope.postMessage(message, transfer ?? []));
 scope.onmessage = (event) => session.handle(event.data);

@@ -3,6 +3,7 @@ import { waitFor } from '@testing-library/react';
 import Papa from 'papaparse';
 import { createCsvParseSession } from './csvParseCore';
 import type { FromParser, RowBatch } from './csvParseProtocol';
+import { decodeRows } from './batchBody';
 
 const AT = '2026-03-01T10:00:00.000Z';
 const realRead = FileReader.prototype.readAsArrayBuffer;
@@ -23,9 +24,11 @@ function makeCsv(n: number, invalidEvery = 0, eol = '\n') {
 
 function startSession(file: File, batchSize: number, chunkBytes: number) {
   const messages: FromParser[] = [];
+  const transfers: (Transferable[] | undefined)[] = [];
   let wake: (() => void) | null = null;
-  const session = createCsvParseSession((message) => {
+  const session = createCsvParseSession((message, transfer) => {
     messages.push(message);
+    transfers.push(transfer);
     wake?.();
   });
   session.handle({ type: 'start', file, createdAt: AT, batchSize, chunkBytes });
@@ -49,7 +52,7 @@ function startSession(file: File, batchSize: number, chunkBytes: number) {
     await until(before + 1);
     return messages[messages.length - 1];
   };
-  return { session, messages, pull, until };
+  return { session, messages, transfers, pull, until };
 }
 
 async function drain(pull: () => Promise<FromParser>) {
@@ -70,23 +73,41 @@ describe('csv parse session (worker core)', () => {
   });
   afterEach(() => reads.mockRestore());
 
+  it("hands each batch out as the request body's bytes, moved to the page rather than copied", async () => {
+    const { pull, messages, transfers } = startSession(
+      csvFile('name,gender,nationality\nZoë,female,"a ""quoted"" land"\nBo,male,danish\n'),
+      100,
+      2048,
+    );
+    const { batches } = await drain(pull);
+    expect(batches).toHaveLength(1);
+    expect(batches[0].rowCount).toBe(2);
+    expect(decodeRows(batches[0].namesJson)).toEqual([
+      { name: 'Zoë', gender: 'female', nationality: 'a "quoted" land', createdAt: AT },
+      { name: 'Bo', gender: 'male', nationality: 'danish', createdAt: AT },
+    ]);
+    const batchAt = messages.findIndex((m) => m.type === 'batch');
+    expect(transfers[batchAt]).toEqual([batches[0].namesJson.buffer]);
+    expect(transfers[messages.length - 1]).toBeUndefined(); // the end message carries nothing to move
+  });
+
   it('hands out batches of batchSize that partition the data rows, then the totals', async () => {
     const file = csvFile(makeCsv(1050, 10, '\r\n'));
     const { pull } = startSession(file, 100, 2048);
     const { batches, last } = await drain(pull);
 
     expect(last).toEqual({ type: 'end', rowsRead: 1050, rowsSkipped: 105, skippedByReason: { 'missing-field': 105 }, encoding: 'UTF-8' });
-    expect(batches.map((b) => b.rows.length)).toEqual([...Array(9).fill(100), 45]);
+    expect(batches.map((b) => b.rowCount)).toEqual([...Array(9).fill(100), 45]);
     expect(batches.map((b) => b.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     // Batches cover rows 1..1050 without gaps or overlaps; the last reaches the last row read.
     batches.forEach((b, i) => expect(b.fromRow).toBe(i === 0 ? 1 : batches[i - 1].toRow + 1));
     expect(batches[batches.length - 1].toRow).toBe(1050);
     expect(batches[0]).toMatchObject({ toRow: 111, rowsSkipped: 11, skippedByReason: { 'missing-field': 11 }, encoding: 'UTF-8' });
-    const names = batches.flatMap((b) => b.rows.map((r) => r.name));
+    const names = batches.flatMap((b) => decodeRows(b.namesJson).map((r) => r.name));
     expect(names).toHaveLength(945);
     expect(names[0]).toBe('Name1');
     expect(new Set(names).size).toBe(945); // nothing twice across chunk boundaries
-    expect(batches.every((b) => b.rows.every((r) => r.createdAt === AT))).toBe(true);
+    expect(batches.every((b) => decodeRows(b.namesJson).every((r) => r.createdAt === AT))).toBe(true);
     // Progress positions grow and stay within the file.
     const positions = batches.map((b) => b.bytesRead);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
@@ -118,7 +139,7 @@ describe('csv parse session (worker core)', () => {
 
     const { batches, last } = await drain(pull);
     expect(last).toMatchObject({ type: 'end', rowsRead: 5000, rowsSkipped: 0 });
-    expect(batches.reduce((n, b) => n + b.rows.length, 0)).toBe(4950);
+    expect(batches.reduce((n, b) => n + b.rowCount, 0)).toBe(4950);
   });
 
   it('rejects a file without the three columns before handing out any row', async () => {
@@ -226,7 +247,7 @@ describe('csv parse session (worker core)', () => {
     const { pull } = startSession(csvFile('name,gender,nationality,\nAnna,female,swedish,\n'), 10, 1024);
     const { batches, last } = await drain(pull);
     expect(last).toMatchObject({ type: 'end', rowsRead: 1, rowsSkipped: 0 });
-    expect(batches[0]!.rows.map((row) => row.name)).toEqual(['Anna']);
+    expect(decodeRows(batches[0]!.namesJson).map((row) => row.name)).toEqual(['Anna']);
   });
 
   it("each batch's progress position is the byte where its last row ends (within a row)", async () => {
@@ -245,7 +266,7 @@ describe('csv parse session (worker core)', () => {
     session.handle({ type: 'start', file, createdAt: AT, batchSize: 100, chunkBytes: 1024 });
     const { batches, last } = await drain(pull);
     expect(last).toMatchObject({ type: 'end', rowsRead: 30 });
-    expect(batches.map((batch) => batch.rows.length)).toEqual([30]);
+    expect(batches.map((batch) => batch.rowCount)).toEqual([30]);
     // One file under a chunk: the BOM check, the encoding pass and the parse read it once each.
     await tick(50);
     expect(file.size).toBeLessThan(1024);

@@ -4,6 +4,7 @@ import Papa from 'papaparse';
 import { CSV_PARSE_OPTIONS, checkCsvRow, isBlankRow, missingColumns, type RawCsvRow } from '../../../contract/csvRows';
 import type { FromParser, RowBatch, SkipCounts, StartParse, ToParser } from './csvParseProtocol';
 import type { BulkImportRow } from '../../../contract/wire';
+import { encodeRows } from './batchBody';
 import { createDecodedTextFeed, type DecodedTextFeed } from './decodedTextFeed';
 import { detectEncoding, type FileEncoding } from './fileText';
 
@@ -19,7 +20,7 @@ export interface CsvParseSession {
  * one piece per read. After each piece the parser is paused while parsed batches wait to be pulled,
  * so at most about one chunk of rows (plus what the page has in flight) exists at any time.
  */
-export function createCsvParseSession(post: (message: FromParser) => void): CsvParseSession {
+export function createCsvParseSession(post: (message: FromParser, transfer?: Transferable[]) => void): CsvParseSession {
   let job: StartParse | null = null;
   let parser: Papa.Parser | null = null;
   let feed: DecodedTextFeed | null = null;
@@ -55,7 +56,8 @@ export function createCsvParseSession(post: (message: FromParser) => void): CsvP
     seq += 1;
     ready.push({
       seq,
-      rows: pending,
+      rowCount: pending.length,
+      namesJson: encodeRows(pending),
       fromRow: lastToRow + 1,
       toRow,
       rowsSkipped,
@@ -151,7 +153,8 @@ export function createCsvParseSession(post: (message: FromParser) => void): CsvP
         const next = ready.shift();
         if (next) {
           pulls -= 1;
-          post({ type: 'batch', batch: next });
+          // The batch's bytes move to the page rather than being copied.
+          post({ type: 'batch', batch: next }, [next.namesJson.buffer]);
         } else if (parseComplete) {
           if (pending.length > 0) {
             cut(rowsRead, job?.file.size ?? 0);

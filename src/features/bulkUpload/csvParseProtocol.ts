@@ -1,5 +1,4 @@
 // Messages between the import saga's row source and the CSV parse worker. Types only.
-import type { BulkImportRow } from '../../../contract/wire';
 import type { SkipReason } from '../../../contract/csvRows';
 import type { FileEncoding } from './fileText';
 
@@ -30,7 +29,10 @@ export type ToParser = StartParse | { type: 'pull' };
 export interface RowBatch {
   /** 1-based position of the batch in the file */
   seq: number;
-  rows: BulkImportRow[];
+  /** how many rows namesJson holds */
+  rowCount: number;
+  /** the rows, normalized and encoded as the request body's `names` (batchBody.ts); its buffer is transferred */
+  namesJson: Uint8Array<ArrayBuffer>;
   fromRow: number;
   toRow: number;
   /** rows skipped (missing field, unknown gender, a name rule) among rows 1..toRow */
