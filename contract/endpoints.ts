@@ -60,7 +60,30 @@ export const GenderSchema = Type.Enum(['male', 'female', 'unisex']);
 // ---------------------------------------------------------------------------------------------------
 // Answers shared by several endpoints
 
-export const ApiErrorBodySchema = Type.Object({ error: Type.String(), message: Type.String(), field: Type.Optional(Type.String()) });
+const ActorSchema = Type.Object({ uid: Type.String(), email: Type.String() });
+
+/**
+ * A write that carried a version (If-Match, or a bulk delete's `versions`) older than the record's: the record as
+ * it is now, and who changed it last and when, from the console-action trail (null when the last change did not
+ * go through the console, e.g. the app's own write of a users record, or is unknown).
+ */
+export const VersionConflictSchema = Type.Object({
+  current: Type.Unknown(),
+  changedBy: nullable(ActorSchema),
+  changedAt: nullable(isoText),
+});
+
+export const ApiErrorBodySchema = Type.Object({
+  error: Type.String(),
+  message: Type.String(),
+  field: Type.Optional(Type.String()),
+  /** 409 'version_conflict' of one record */
+  conflict: Type.Optional(VersionConflictSchema),
+  /** 409 'version_conflict' of a bulk write: one per record whose version was stale (nothing was written) */
+  conflicts: Type.Optional(Type.Array(VersionConflictSchema)),
+  /** 409 'in_trash': a name with the same name, gender and nationality is in the trash (restore it instead) */
+  trashed: Type.Optional(Type.Array(Type.Unknown())),
+});
 
 export const NameRecordSchema = Type.Object({
   id: Type.Integer(),
@@ -71,6 +94,8 @@ export const NameRecordSchema = Type.Object({
   created_at: isoText,
   /** once the Database Admin migration added the column (issue 10) */
   random_seed: Type.Optional(nullable(Type.Number())),
+  /** grows with each write of the record; send it back as If-Match (absent: the backend does not version names) */
+  version: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 
 export const NotificationSettingsSchema = Type.Object({
@@ -104,6 +129,8 @@ export const UserRecordSchema = Type.Object({
   isAdmin: Type.Boolean(),
   notificationSettings: NotificationSettingsSchema,
   totalActiveTimeFormatted: Type.String(),
+  /** grows with each write of the record, whoever writes it; send it back as If-Match (absent: not versioned, e.g. Firestore) */
+  version: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 
 export const AuthAccountSchema = Type.Object({ uid: Type.String(), email: nullable(Type.String()), displayName: nullable(Type.String()) });
@@ -131,6 +158,8 @@ export const BulkImportResponseSchema = Type.Object({
   addedCount: count,
   /** rows not stored because the same name, gender and nationality exists (in the database or earlier in the batch) */
   duplicateCount: Type.Optional(count),
+  /** rows not stored because the same name, gender and nationality is in the trash (not counted in duplicateCount) */
+  trashedCount: Type.Optional(count),
   /** the run the batch was recorded under */
   runId: Type.Optional(Type.Integer()),
 });
@@ -165,6 +194,8 @@ const importRunFields = {
   undoneAt: nullable(isoText),
   undoneBy: nullable(Type.String()),
   rowsUndone: nullable(count),
+  /** rows not stored because the same name, gender and nationality is in the trash (this backend always says) */
+  trashedSkipped: Type.Optional(count),
 };
 export const ImportRunSchema = Type.Object(importRunFields);
 export const ImportRunDetailSchema = Type.Object({ ...importRunFields, rowsPresent: count });
@@ -173,7 +204,15 @@ export const FinishImportRunRequestSchema = closed({
   state: Type.Enum([...IMPORT_RUN_FINISH_STATES]),
   report: Type.Optional(ImportRunConsoleReportSchema),
 });
-export const UndoImportRunResponseSchema = Type.Object({ deletedCount: count, run: ImportRunSchema });
+export const UndoImportRunResponseSchema = Type.Object({
+  /** names moved to the trash */
+  deletedCount: count,
+  /** names of the run edited since the import (version above 1): kept, not moved */
+  keptEditedCount: count,
+  /** the deletion that holds them in the trash (restore it to take the undo back); null when nothing moved */
+  deletionId: nullable(Type.Integer()),
+  run: ImportRunSchema,
+});
 
 export const AuditCountSchema = Type.Object({ source: Type.Enum(['app', 'console']), event: Type.String(), count: count });
 
@@ -267,6 +306,76 @@ export const DatabaseOverviewSchema = Type.Object({
   namesByGender: Type.Object({ male: count, female: count, unisex: count }),
   nationalityCount: count,
   hasRandomSeedColumn: Type.Boolean(),
+});
+
+// The names trash and record history (contract/dataSafety.ts says what they mean).
+export const DeletionKindSchema = Type.Enum(['delete', 'bulk_delete', 'import_undo']);
+export const TrashedNameSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  gender: GenderSchema,
+  nationality: Type.String(),
+  created_at: isoText,
+  deletedAt: isoText,
+  deletedBy: ActorSchema,
+  deletionId: Type.Integer(),
+  deletionKind: DeletionKindSchema,
+  /** the import run whose undo moved it, with its file's name */
+  importRunId: nullable(Type.Integer()),
+  importFileName: nullable(Type.String()),
+  /** what goes with it when it is deleted forever, and comes back with a restore */
+  swipes: count,
+  /** matches it was part of when it was deleted */
+  matches: count,
+  /** when the retention purge deletes it forever */
+  purgeAt: isoText,
+});
+export const TrashPageSchema = Type.Object({
+  names: Type.Array(TrashedNameSchema),
+  total: count,
+  retentionDays: count,
+});
+/** What a set of names carries: the delete confirmations and the moves' answers say it. */
+export const NamesImpactSchema = Type.Object({ names: count, swipes: count, matches: count });
+export const TrashMoveResponseSchema = Type.Object({
+  deletedCount: count,
+  swipes: count,
+  matches: count,
+  /** the deletion the names are grouped under in the trash (restore it to undo); null when nothing moved */
+  deletionId: nullable(Type.Integer()),
+});
+export const RestoreResponseSchema = Type.Object({ restoredCount: count, swipes: count, matches: count });
+export const PurgeResponseSchema = Type.Object({ purgedCount: count, swipes: count, matches: count });
+export const HistoryChangeSchema = Type.Object({ field: Type.String(), before: Type.Unknown(), after: Type.Unknown() });
+export const HistoryEntrySchema = Type.Object({
+  /** unique within the history: 'console:12', 'app:40', 'import:3' */
+  id: Type.String(),
+  source: Type.Enum(['console', 'app', 'import']),
+  at: isoText,
+  /** who: the operator of a console action or an import; null for the app's own events */
+  actor: nullable(ActorSchema),
+  /** the console action ('name.update', ...), the app's event ('SUBSCRIPTION_START', ...) or 'import' */
+  action: Type.String(),
+  /** one line for people: 'Moved to the trash with 75 swipes and 1 match', 'Created by importing names.csv' */
+  summary: Type.String(),
+  /** field by field, before -> after (empty when the entry changed no field of the record) */
+  changes: Type.Array(HistoryChangeSchema),
+  /** the console action's id when POST /api/history/revert can take it back now */
+  revertActionId: nullable(Type.Integer()),
+});
+export const RecordHistorySchema = Type.Object({
+  /** live: the record exists; trash: a name in the trash; gone: deleted (a user) or deleted forever (a name) */
+  state: Type.Enum(['live', 'trash', 'gone']),
+  /** the record as it is now (live or in the trash), with its version; null when gone */
+  current: Type.Unknown(),
+  entries: Type.Array(HistoryEntrySchema),
+  /** pass as `before` for older entries; null when there are none */
+  nextCursor: nullable(Type.String()),
+});
+export const RevertResponseSchema = Type.Object({
+  state: Type.Enum(['live', 'trash']),
+  /** the record after the revert, with its new version */
+  current: Type.Unknown(),
 });
 
 // Analytics answers (contract/analytics.ts says what each field means). Every figure is a Number: a
@@ -480,8 +589,18 @@ export const NameInputSchema = closed({
 /** Most ids one POST /names/bulk-delete takes (one DELETE ... WHERE id = ANY($1)). */
 export const MAX_BULK_DELETE_IDS = 1000;
 
+const nameIdList = Type.Array(whole(1, MAX_ID), { minItems: 1, maxItems: MAX_BULK_DELETE_IDS, uniqueItems: true });
+/** The version a write was based on, as HTTP says it: a quoted number ("3"); a bare number is taken too. */
+const IfMatchHeaders = Type.Object({ 'if-match': Type.Optional(Type.String({ maxLength: 24, pattern: '^"?[1-9][0-9]{0,9}"?$' })) });
+const historyTarget = closed({
+  targetType: Type.Enum(['name', 'user']),
+  id: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
+});
+
 interface EndpointSchema {
   params?: TSchema;
+  /** request headers the route reads (left open: every other header is the client's own) */
+  headers?: TSchema;
   querystring: TSchema;
   body?: TSchema;
   /** Answers by status; an error status is always ApiErrorBody (the error handler's). */
@@ -522,8 +641,14 @@ export const ENDPOINTS = {
     response: { 201: UserRecordSchema },
   },
   'GET /api/users': { querystring: USER_LIST_QUERY, response: { 200: UsersPageSchema } },
-  'PATCH /api/users/:uid': { params: Uid, querystring: NoQuery, body: UserFlagsUpdateSchema, response: { 200: UserRecordSchema } },
-  'DELETE /api/users/:uid': { params: Uid, querystring: NoQuery, response: { 200: DeleteUserResponseSchema } },
+  'PATCH /api/users/:uid': {
+    params: Uid,
+    headers: IfMatchHeaders,
+    querystring: NoQuery,
+    body: UserFlagsUpdateSchema,
+    response: { 200: UserRecordSchema },
+  },
+  'DELETE /api/users/:uid': { params: Uid, headers: IfMatchHeaders, querystring: NoQuery, response: { 200: DeleteUserResponseSchema } },
 
   // audit logs
   'GET /api/audit-logs': {
@@ -543,12 +668,55 @@ export const ENDPOINTS = {
     response: { 200: Type.Array(NationalityCountSchema) },
   },
   'POST /api/names': { querystring: NoQuery, body: NameInputSchema, response: { 201: NameRecordSchema } },
-  'PUT /api/names/:id': { params: Id, querystring: NoQuery, body: NameInputSchema, response: { 200: NameRecordSchema } },
-  'DELETE /api/names/:id': { params: Id, querystring: NoQuery, response: { 204: Type.Null() } },
+  'PUT /api/names/:id': {
+    params: Id,
+    headers: IfMatchHeaders,
+    querystring: NoQuery,
+    body: NameInputSchema,
+    response: { 200: NameRecordSchema },
+  },
+  // Moves the name to the trash (with its swipes): GET /api/names/trash lists it, POST /api/names/restore brings it back.
+  'DELETE /api/names/:id': { params: Id, headers: IfMatchHeaders, querystring: NoQuery, response: { 204: Type.Null() } },
   'POST /api/names/bulk-delete': {
     querystring: NoQuery,
-    body: closed({ nameIds: Type.Array(whole(1, MAX_ID), { minItems: 1, maxItems: MAX_BULK_DELETE_IDS }) }),
-    response: { 200: Type.Object({ deletedCount: count }) },
+    // versions[i] is the version nameIds[i] was shown with: one stale version refuses the whole request (409).
+    body: closed({ nameIds: nameIdList, versions: Type.Optional(Type.Array(whole(1, 2_147_483_647), { maxItems: MAX_BULK_DELETE_IDS })) }),
+    response: { 200: TrashMoveResponseSchema },
+  },
+  'POST /api/names/delete-preview': { querystring: NoQuery, body: closed({ nameIds: nameIdList }), response: { 200: NamesImpactSchema } },
+  'GET /api/names/trash': {
+    querystring: closed({
+      limit: Type.Optional(whole(1, 500, { default: 50 })),
+      offset: Type.Optional(whole(0, MAX_OFFSET, { default: 0 })),
+      /** only the names of one deletion */
+      deletionId: Type.Optional(whole(1, MAX_ID)),
+    }),
+    response: { 200: TrashPageSchema },
+  },
+  'POST /api/names/restore': {
+    querystring: NoQuery,
+    // The names, or every name of one deletion still in the trash. All or nothing: an id not in the trash, or a
+    // name whose twin is live again, refuses the request and names them.
+    body: Type.Union([closed({ nameIds: nameIdList }), closed({ deletionId: whole(1, MAX_ID) })]),
+    response: { 200: RestoreResponseSchema },
+  },
+  'POST /api/names/trash/purge': { querystring: NoQuery, body: closed({ nameIds: nameIdList }), response: { 200: PurgeResponseSchema } },
+
+  // a record's history (console actions, the app's events, the import that created it) and reverting a change
+  'GET /api/history/:targetType/:id': {
+    params: historyTarget,
+    querystring: closed({ limit: Type.Optional(whole(1, 200, { default: 50 })), before: Type.Optional(text(200)) }),
+    response: { 200: RecordHistorySchema },
+  },
+  'POST /api/history/revert': {
+    headers: IfMatchHeaders,
+    querystring: NoQuery,
+    // targetId: which record of an action that touched several (a bulk delete)
+    body: closed({
+      actionId: whole(1, MAX_ID),
+      targetId: Type.Optional(Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' })),
+    }),
+    response: { 200: RevertResponseSchema },
   },
   'POST /api/admin/names/bulk-import': {
     querystring: NoQuery,

@@ -85,6 +85,8 @@ export interface ServeOptions {
   sessionSecret?: string;
   seedDemo: boolean;
   logLevel?: string;
+  /** TRASH_RETENTION_DAYS (server/src/names/trashRetention.ts) */
+  trashRetentionDays?: number;
 }
 
 /** The reference backend serving mode.outDir (build it first), as the hosted API in Firebase mode. */
@@ -98,6 +100,7 @@ export function serveConsole(mode: ConsoleMode, options: ServeOptions): Promise<
     staticDir: mode.outDir,
     logger: { level: options.logLevel ?? 'warn' },
     seedDemo: options.seedDemo,
+    trashRetentionDays: options.trashRetentionDays,
     // The header CSP must let the built console reach what its meta CSP allows (Firebase, the emulators).
     connectSources: consoleConnectSources(mode.buildEnv),
     firebase: mode.firebase ?? undefined,

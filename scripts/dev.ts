@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, type ViteDevServer } from 'vite';
 import { parseSeedDemo, startBackend, type RunningBackend } from '../server/src/server';
+import { parseRetentionDays } from '../server/src/names/trashRetention';
 import { securityBannerLines } from '../server/src/startBanner';
 import { resolveConsoleMode } from './consoleServer';
 
@@ -53,6 +54,7 @@ try {
       port: backendPort,
       logger: { level: process.env.LOG_LEVEL ?? 'warn' },
       seedDemo: parseSeedDemo(process.env.SEED_DEMO),
+      trashRetentionDays: parseRetentionDays(process.env.TRASH_RETENTION_DAYS),
       firebase: mode.firebase ?? undefined,
     }),
     createServer({

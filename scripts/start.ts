@@ -14,6 +14,7 @@ import { DEMO_ADMIN } from '../server/src/seed/demoAccounts';
 import { parseSeedDemo, type RunningBackend } from '../server/src/server';
 import { securityBannerLines } from '../server/src/startBanner';
 import { ensureConsoleBuild, resolveConsoleMode, serveConsole } from './consoleServer';
+import { parseRetentionDays } from '../server/src/names/trashRetention';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const host = '127.0.0.1';
@@ -41,6 +42,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 try {
   const seedDemo = parseSeedDemo(process.env.SEED_DEMO);
+  const trashRetentionDays = parseRetentionDays(process.env.TRASH_RETENTION_DAYS);
   const mode = resolveConsoleMode(root);
   if (mode.derived.length > 0) console.log(`From the console's emulator settings: ${mode.derived.join(', ')}.`);
   await ensureConsoleBuild(mode, { force: process.env.FORCE_BUILD === '1' });
@@ -53,6 +55,7 @@ try {
     port,
     logLevel: process.env.LOG_LEVEL,
     seedDemo,
+    trashRetentionDays,
   });
   if (backend.seeded) console.log('Seeded the demo data (first start).');
   if (backend.seedSkipped) console.log('Demo seed skipped (SEED_DEMO=0): no demo data or demo accounts were created.');

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
+import { DEFAULT_TRASH_RETENTION_DAYS } from '../../contract/dataSafety';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { createFirebaseAdminGuard } from './auth/firebaseGuard';
 import type { FirebaseIdentity } from './auth/firebaseIdentity';
@@ -18,6 +19,7 @@ import { bulkImportRoutes } from './routes/bulkImport';
 import { databaseAdminRoutes } from './routes/databaseAdmin';
 import { exportRoutes } from './routes/exports';
 import { healthRoutes } from './routes/health';
+import { historyRoutes } from './routes/history';
 import { importRunsRoutes } from './routes/importRuns';
 import { liveRoutes } from './routes/live';
 import { namesRoutes } from './routes/names';
@@ -55,6 +57,8 @@ export interface BuildAppOptions {
    * instead of this server's sessions, and the session endpoints under /auth are not served.
    */
   firebaseIdentity?: FirebaseIdentity;
+  /** TRASH_RETENTION_DAYS: days a deleted name stays in the trash (default 30); the purge itself is server.ts's. */
+  trashRetentionDays?: number;
   /** Called for every route as it is registered (tests enumerate the routes with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -66,6 +70,7 @@ const isBackendPath = (url: string) => /^\/(api|auth)(\/|\?|$)/.test(url);
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db } = options;
+  const retentionDays = options.trashRetentionDays ?? DEFAULT_TRASH_RETENTION_DAYS;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -120,7 +125,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           recheckSession: (request) => (request.session ? guards.recheckAdmin(request.session) : Promise.resolve('Sign-in required')),
         });
       }
-      await api.register(namesRoutes, { db });
+      await api.register(namesRoutes, { db, retentionDays });
+      await api.register(historyRoutes, { db, retentionDays });
       await api.register(bulkImportRoutes, { db });
       await api.register(analyticsRoutes, { db });
       await api.register(exportRoutes, { db });

@@ -4,7 +4,8 @@
 // default .data/pglite; also where the generated session secret is kept), PORT, SESSION_SECRET, LOG_LEVEL
 // (default warn; info logs one line per request), ALLOW_DEMO_ON_PUBLIC_HOST=1, CSP_CONNECT_SRC, SIGN_IN_RATE_LIMIT (attempts
 // per minute per IP and email), SIGN_IN_IP_RATE_LIMIT (per minute per IP), SEED_DEMO (default 1; 0 skips
-// the demo data and disables existing demo accounts). Firebase mode (the hosted API of a console built with
+// the demo data and disables existing demo accounts), TRASH_RETENTION_DAYS (default 30: a deleted name is
+// deleted forever, with its swipes, that many days later). Firebase mode (the hosted API of a console built with
 // VITE_BACKEND=firebase): VITE_BACKEND=firebase, GCLOUD_PROJECT, GOOGLE_APPLICATION_CREDENTIALS in production,
 // FIREBASE_AUTH_EMULATOR_HOST and FIRESTORE_EMULATOR_HOST against the emulators (auth/firebaseIdentity.ts).
 import { parseArgs } from 'node:util';
@@ -12,6 +13,7 @@ import { consoleConnectSources } from '../../contract/buildCsp';
 import { firebaseAuthFromEnv, type FirebaseAuthSettings } from './auth/firebaseIdentity';
 import { parseSeedDemo, startBackend } from './server';
 import { securityBannerLines } from './startBanner';
+import { parseRetentionDays } from './names/trashRetention';
 
 const { values } = parseArgs({
   options: {
@@ -29,8 +31,10 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 
 let seedDemo: boolean;
 let firebase: FirebaseAuthSettings | null;
+let trashRetentionDays: number;
 try {
   seedDemo = parseSeedDemo(process.env.SEED_DEMO);
+  trashRetentionDays = parseRetentionDays(process.env.TRASH_RETENTION_DAYS);
   firebase = firebaseAuthFromEnv();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
@@ -53,6 +57,7 @@ const backend = await startBackend({
   signInRateLimitMax: process.env.SIGN_IN_RATE_LIMIT ? Number(process.env.SIGN_IN_RATE_LIMIT) : undefined,
   signInIpRateLimitMax: process.env.SIGN_IN_IP_RATE_LIMIT ? Number(process.env.SIGN_IN_IP_RATE_LIMIT) : undefined,
   seedDemo,
+  trashRetentionDays,
 }).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

@@ -9,6 +9,8 @@ import { DEFAULT_SIGN_IN_RATE_LIMIT } from './routes/auth';
 import { interruptLeftoverRuns, reportNameMerges } from './imports/startupChecks';
 import { applyDemoAccountPolicy, DemoOnPublicHostError, isLoopbackHost } from './seed/demoSafety';
 import { seedDemoData } from './seed/seed';
+import { DEFAULT_TRASH_RETENTION_DAYS } from '../../contract/dataSafety';
+import { DEFAULT_PURGE_INTERVAL_MS, scheduleTrashPurge } from './names/trashRetention';
 
 export interface BackendOptions {
   databaseUrl?: string;
@@ -30,6 +32,10 @@ export interface BackendOptions {
   connectSources?: readonly string[];
   /** Firebase mode (firebaseAuthFromEnv): /api verifies Firebase ID tokens and reads admin rights from Firestore. */
   firebase?: FirebaseAuthSettings;
+  /** TRASH_RETENTION_DAYS: a deleted name is deleted forever this many days later (default 30) */
+  trashRetentionDays?: number;
+  /** how often the retention purge looks for expired names (default hourly) */
+  trashPurgeIntervalMs?: number;
 }
 
 export interface RunningBackend {
@@ -93,6 +99,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       staticDir: options.staticDir,
       logger: options.logger,
       connectSources: options.connectSources,
+      trashRetentionDays: options.trashRetentionDays,
       signInRateLimit: {
         ...DEFAULT_SIGN_IN_RATE_LIMIT,
         ...(options.signInRateLimitMax ? { max: options.signInRateLimitMax } : {}),
@@ -103,6 +110,11 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     await reportNameMerges(db, appliedNow, app.log);
     await interruptLeftoverRuns(db, app.log);
     await app.listen({ host: options.host, port: options.port });
+    const retentionDays = options.trashRetentionDays ?? DEFAULT_TRASH_RETENTION_DAYS;
+    const purge = scheduleTrashPurge(db, retentionDays, options.trashPurgeIntervalMs ?? DEFAULT_PURGE_INTERVAL_MS, {
+      purged: (totals) => app.log.warn({ ...totals, retentionDays }, 'trash retention purge: names deleted forever'),
+      failed: (error) => app.log.error({ err: error }, 'trash retention purge failed (tried again at the next interval)'),
+    });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
     let closing: Promise<void> | null = null;
@@ -117,6 +129,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       firebase: options.firebase,
       close() {
         closing ??= (async () => {
+          await purge.stop();
           await app.close();
           await db.close();
         })();

@@ -12,6 +12,8 @@ afterAll(async () => {
   await t?.close();
 });
 beforeEach(async () => {
+  // The trash too: a name deleted by an earlier test would be reported as in the trash when added again.
+  await t.db.query('DELETE FROM names_trash');
   await t.db.query('DELETE FROM names');
 });
 
@@ -55,7 +57,7 @@ describe('POST /admin/names/bulk-import', () => {
       ],
     });
     expect(status).toBe(200);
-    expect(body).toEqual({ addedCount: 3, duplicateCount: 0, runId: expect.any(Number) });
+    expect(body).toEqual({ addedCount: 3, duplicateCount: 0, trashedCount: 0, runId: expect.any(Number) });
 
     const byName = new Map((await allNames()).map((r) => [r.name, r]));
     expect([...byName.keys()].sort()).toEqual(['John', 'Ægir', 'Ásta'].sort());
@@ -84,7 +86,10 @@ describe('POST /admin/names/bulk-import', () => {
   });
 
   it('accepts an empty list', async () => {
-    expect(await bulkImport({ names: [] })).toEqual({ status: 200, body: { addedCount: 0, duplicateCount: 0, runId: expect.any(Number) } });
+    expect(await bulkImport({ names: [] })).toEqual({
+      status: 200,
+      body: { addedCount: 0, duplicateCount: 0, trashedCount: 0, runId: expect.any(Number) },
+    });
   });
 
   // Policy: one invalid row rejects the whole request, naming the row (0-based) and field.
@@ -130,7 +135,7 @@ describe('POST /admin/names/bulk-import', () => {
 
     expect(await bulkImport({ names: rows.slice(0, BULK_IMPORT_MAX_ROWS) })).toEqual({
       status: 200,
-      body: { addedCount: BULK_IMPORT_MAX_ROWS, duplicateCount: 0, runId: expect.any(Number) },
+      body: { addedCount: BULK_IMPORT_MAX_ROWS, duplicateCount: 0, trashedCount: 0, runId: expect.any(Number) },
     });
     expect(await countNames()).toBe(BULK_IMPORT_MAX_ROWS);
   });

@@ -41,7 +41,7 @@ onPostgres('two batches with the same names in opposite orders (real PostgreSQL)
           arrived += 1;
           if (arrived === 2) bothIn();
           await started; // both transactions open before either inserts
-          return insertImportBatch(tx, batch(order), runId);
+          return (await insertImportBatch(tx, batch(order), runId)).added;
         });
       const added = await Promise.all([insert(names), insert([...names].reverse())]);
       expect(added[0]! + added[1]!).toBe(names.length);

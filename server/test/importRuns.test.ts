@@ -13,6 +13,8 @@ afterAll(async () => {
   await t?.close();
 });
 beforeEach(async () => {
+  // The trash too: a name deleted by an earlier test would be reported as in the trash when added again.
+  await t.db.query('DELETE FROM names_trash');
   await t.db.query('DELETE FROM names');
   await t.db.query('DELETE FROM import_runs');
   await t.db.query('DELETE FROM console_actions');
@@ -66,7 +68,7 @@ describe('a run and its batches', () => {
     expect(run).toMatchObject({ fileName: 'icelandic.csv', state: 'running', actorEmail: 'admin@babynames.test', rowsAdded: 0 });
 
     const first = await batch(run.id, [row('Ásta'), row('ásta'), row('Ægir', 'male')]);
-    expect(first).toEqual({ status: 200, body: { addedCount: 2, duplicateCount: 1, runId: run.id } });
+    expect(first).toEqual({ status: 200, body: { addedCount: 2, duplicateCount: 1, trashedCount: 0, runId: run.id } });
     const second = await batch(run.id, [row('ÆGIR', 'male', 'Icelandic'), row('Björk')]);
     expect((second.body as BulkImportResponse).duplicateCount).toBe(1);
 
@@ -103,7 +105,7 @@ describe('a run and its batches', () => {
   it('a batch without a run id is a run of its own, already done', async () => {
     const { body } = await batch(undefined, [row('Anna'), row('Anna')]);
     const { runId } = body as BulkImportResponse;
-    expect(body).toEqual({ addedCount: 1, duplicateCount: 1, runId: expect.any(Number) });
+    expect(body).toEqual({ addedCount: 1, duplicateCount: 1, trashedCount: 0, runId: expect.any(Number) });
     const detail = (await call('GET', `/admin/import-runs/${runId}`)).body as ImportRunDetail;
     expect(detail).toMatchObject({ state: 'done', batches: 1, rowsReceived: 2, rowsAdded: 1, duplicatesSkipped: 1, rowsPresent: 1 });
   });

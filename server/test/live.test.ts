@@ -91,6 +91,7 @@ describe('GET /api/live/counts (server-sent events)', () => {
         updatedAt: expect.any(String),
         lastLogin: null,
         lastActiveDate: null,
+        version: 1,
       });
       expect(await stream.nextCounts()).toEqual({ users: first.users + 1, acceptedConnections: first.acceptedConnections });
     } finally {

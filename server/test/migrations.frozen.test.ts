@@ -22,6 +22,8 @@ const SHIPPED: Record<string, string> = {
   '041_audit_event_daily_counts': '9fd43317ddfe6755',
   '042_user_group_counts': '057ca0733ebc2fcd',
   '032_match_conversion_totals': 'e2855b8d54804f30',
+  '060_name_trash': '208d2716a6fa70e9',
+  '061_record_versions': '6c463b0763e9bd5a',
 };
 
 const folder = path.join(__dirname, '../src/db/migrations');

@@ -11,6 +11,7 @@ afterAll(async () => {
   await t?.close();
 });
 beforeEach(async () => {
+  await t.db.query('DELETE FROM names_trash');
   await t.db.query('DELETE FROM names');
   await t.db.query('DELETE FROM console_actions');
 });

@@ -10,9 +10,14 @@ export type ConsoleAction =
   | 'name.update'
   | 'name.delete'
   | 'names.bulk_delete'
+  | 'names.restore'
+  | 'names.purge'
+  | 'names.purge_expired'
+  | 'name.revert'
   | 'names.import_batch'
   | 'import.undo'
   | 'user.update'
+  | 'user.revert'
   | 'user.delete'
   | 'migration.run'
   | 'export.run'
@@ -27,6 +32,11 @@ export interface ConsoleActionEntry {
   action: ConsoleAction;
   targetType: string;
   targetId?: string | number | null;
+  /**
+   * The records an action on several touched (a bulk delete, a restore, an import's undo): each record's history
+   * finds the action through them (console_action_targets, migration 060).
+   */
+  touched?: { targetType: string; ids: readonly (string | number)[] };
   before?: unknown;
   after?: unknown;
   details?: unknown;
@@ -41,10 +51,14 @@ export function actorOf(request: FastifyRequest): Actor {
 
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
-export async function recordConsoleAction(tx: Queryable, actor: Actor, entry: ConsoleActionEntry): Promise<void> {
-  await tx.query(
+/** The server's own actions (the trash's retention purge): no operator made them. */
+export const SYSTEM_ACTOR: Actor = { uid: 'system', email: 'the server (automatic)' };
+
+/** Records the action; answers its id. */
+export async function recordConsoleAction(tx: Queryable, actor: Actor, entry: ConsoleActionEntry): Promise<number> {
+  const { rows } = await tx.query<{ id: number | string }>(
     `INSERT INTO console_actions (actor_uid, actor_email, action, target_type, target_id, before, after, details)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb)`,
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb) RETURNING id`,
     [
       actor.uid,
       actor.email,
@@ -56,4 +70,13 @@ export async function recordConsoleAction(tx: Queryable, actor: Actor, entry: Co
       json(entry.details),
     ],
   );
+  const id = Number(rows[0]!.id);
+  if (entry.touched && entry.touched.ids.length > 0) {
+    await tx.query(
+      `INSERT INTO console_action_targets (target_type, target_id, action_id)
+       SELECT $1, t, $3 FROM unnest($2::text[]) AS t ON CONFLICT DO NOTHING`,
+      [entry.touched.targetType, entry.touched.ids.map(String), id],
+    );
+  }
+  return id;
 }

@@ -12,6 +12,7 @@ import { MAX_FILE_NAME_LENGTH } from '../../../contract/endpoints';
 import type { Actor } from '../audit/consoleActions';
 import type { Queryable } from '../db/types';
 import { conflict, notFound } from '../http/errors';
+import { moveNamesToTrash, type TrashMove } from '../names/trash';
 
 interface ImportRunRow {
   id: number | string;
@@ -29,10 +30,11 @@ interface ImportRunRow {
   undone_at: Date | string | null;
   undone_by: string | null;
   rows_undone: number | null;
+  trashed_skipped: number;
 }
 
 const RUN_COLUMNS = `id, file_name, actor_email, started_at, last_batch_at, finished_at, state, batches, rows_received,
-  rows_added, duplicates_skipped, console_report, undone_at, undone_by, rows_undone`;
+  rows_added, duplicates_skipped, console_report, undone_at, undone_by, rows_undone, trashed_skipped`;
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
@@ -54,6 +56,7 @@ export function toImportRun(row: ImportRunRow): ImportRun {
     undoneAt: isoOrNull(row.undone_at),
     undoneBy: row.undone_by,
     rowsUndone: row.rows_undone === null ? null : Number(row.rows_undone),
+    trashedSkipped: Number(row.trashed_skipped ?? 0),
   };
 }
 
@@ -74,16 +77,16 @@ export async function startRun(tx: Queryable, actor: Actor, fileName: string): P
 export async function countBatch(
   tx: Queryable,
   runId: number,
-  batch: { received: number; added: number; duplicates: number },
+  batch: { received: number; added: number; duplicates: number; trashed: number },
 ): Promise<ImportRun> {
   const { rows } = await tx.query<ImportRunRow>(
     `UPDATE import_runs
         SET batches = batches + 1, rows_received = rows_received + $2, rows_added = rows_added + $3,
-            duplicates_skipped = duplicates_skipped + $4, last_batch_at = now(),
+            duplicates_skipped = duplicates_skipped + $4, trashed_skipped = trashed_skipped + $5, last_batch_at = now(),
             state = CASE WHEN state = 'interrupted' THEN 'running' ELSE state END
       WHERE id = $1 AND (state IN ('running', 'interrupted'))
       RETURNING ${RUN_COLUMNS}`,
-    [runId, batch.received, batch.added, batch.duplicates],
+    [runId, batch.received, batch.added, batch.duplicates, batch.trashed],
   );
   if (rows[0]) return toImportRun(rows[0]);
   throw await closedRunError(tx, runId);
@@ -155,23 +158,31 @@ async function lockRun(tx: Queryable, runId: number): Promise<ImportRun> {
 }
 
 /**
- * Deletes the names the run stored (those still there: some may have been deleted or edited since)
- * and marks it undone. The run's row is locked first, so a batch of the same run committing later
- * sees 'undone' in countBatch and rolls back: nothing of the run can land after its undo.
+ * Moves the names the run stored to the trash (one deletion, restorable as a whole) and marks the run undone.
+ * Names edited since the import (version above 1: the version trigger of migration 061 counts every write) are
+ * an operator's work made after it: they are kept, and counted. The run's row is locked first, so a batch of the
+ * same run committing later sees 'undone' in countBatch and rolls back: nothing of the run can land after its undo.
  */
 export async function undoRun(
   tx: Queryable,
   actor: Actor,
   runId: number,
-): Promise<{ before: ImportRun; after: ImportRun; deletedCount: number }> {
+): Promise<{ before: ImportRun; after: ImportRun; move: TrashMove; keptEditedCount: number }> {
   const before = await lockRun(tx, runId);
   if (before.state === 'undone') throw conflict(`Import run ${runId} was already undone`, 'state');
-  const { affectedRows: deletedCount } = await tx.query('DELETE FROM names WHERE import_run_id = $1', [runId]);
+  const { rows: present } = await tx.query<{ id: number | string; edited: boolean }>(
+    'SELECT id, version > 1 AS edited FROM names WHERE import_run_id = $1',
+    [runId],
+  );
+  const untouched = present.filter((r) => !r.edited).map((r) => Number(r.id));
+  const keptEditedCount = present.length - untouched.length;
+  const move = await moveNamesToTrash(tx, actor, untouched, { kind: 'import_undo', importRunId: runId });
   const { rows } = await tx.query<ImportRunRow>(
     `UPDATE import_runs
-        SET state = 'undone', undone_at = now(), undone_by = $2, rows_undone = $3, finished_at = coalesce(finished_at, now())
+        SET state = 'undone', state_before_undo = state, undone_at = now(), undone_by = $2, rows_undone = $3,
+            finished_at = coalesce(finished_at, now())
       WHERE id = $1 RETURNING ${RUN_COLUMNS}`,
-    [runId, actor.email, deletedCount],
+    [runId, actor.email, move.moved.length],
   );
-  return { before, after: toImportRun(rows[0]!), deletedCount };
+  return { before, after: toImportRun(rows[0]!), move, keptEditedCount };
 }

@@ -4,32 +4,62 @@ import type { BulkImportColumns } from '../../../contract/bulkImportRows';
 /**
  * One import batch as one set-based statement (see insertNameColumns for the unnest form and the
  * scalar createdAt), tied to its run, skipping rows whose name, gender and nationality already exist
- * (names_identity_key, migration 010), in the database or earlier in the same batch.
+ * (names_identity_key, migration 010), in the database or earlier in the same batch, or are in the trash.
  *
  * ORDER BY the key: two batches of one run insert concurrently on PostgreSQL, and a unique insert
  * waits for the other transaction's conflicting row. Taking the keys in one global order means two
  * batches can wait on each other only one way, never in a cycle (a deadlock that would fail a batch).
  */
-export async function insertImportBatch(db: Queryable, c: BulkImportColumns, runId: number): Promise<number> {
-  if (c.names.length === 0) return 0;
+export async function insertImportBatch(db: Queryable, c: BulkImportColumns, runId: number): Promise<ImportBatchCounts> {
+  if (c.names.length === 0) return { added: 0, trashed: 0 };
   const sameCreatedAt = c.createdAts.every((t) => t === c.createdAts[0]);
-  const order = 'ORDER BY lower(u.name), u.gender, lower(u.nationality)';
-  const { affectedRows } = sameCreatedAt
-    ? await db.query(
-        `INSERT INTO names (name, gender, nationality, first_letter, created_at, import_run_id)
-         SELECT u.name, u.gender, u.nationality, u.first_letter, $5::timestamptz, $6::bigint
-           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS u(name, gender, nationality, first_letter)
-         ${order}
-         ON CONFLICT DO NOTHING`,
+  const { rows } = sameCreatedAt
+    ? await db.query<CountsRow>(
+        batchSql(
+          `SELECT u.name, u.gender, u.nationality, u.first_letter, $5::timestamptz AS created_at
+             FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS u(name, gender, nationality, first_letter)`,
+        ),
         [c.names, c.genders, c.nationalities, c.firstLetters, c.createdAts[0], runId],
       )
-    : await db.query(
-        `INSERT INTO names (name, gender, nationality, first_letter, created_at, import_run_id)
-         SELECT u.name, u.gender, u.nationality, u.first_letter, u.created_at, $6::bigint
-           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[]) AS u(name, gender, nationality, first_letter, created_at)
-         ${order}
-         ON CONFLICT DO NOTHING`,
+    : await db.query<CountsRow>(
+        batchSql(
+          `SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[]) AS u(name, gender, nationality, first_letter, created_at)`,
+        ),
         [c.names, c.genders, c.nationalities, c.firstLetters, c.createdAts, runId],
       );
-  return affectedRows;
+  return { added: Number(rows[0]?.added ?? 0), trashed: Number(rows[0]?.trashed ?? 0) };
+}
+
+export interface ImportBatchCounts {
+  /** rows stored */
+  added: number;
+  /** rows not stored because the same name, gender and nationality is in the trash (migration 060) */
+  trashed: number;
+}
+
+type CountsRow = { added: number | string; trashed: number | string };
+
+/**
+ * The batch's rows (`rows`: a SELECT of name, gender, nationality, first_letter, created_at), less those whose twin
+ * is in the trash (counted apart: restoring is the operator's call, a fresh copy would hide the trashed one), into
+ * names in the key order, skipping live duplicates. One statement, one round trip; an empty trash costs one index
+ * probe per row.
+ */
+function batchSql(rows: string): string {
+  return `WITH rows AS (${rows}),
+  marked AS (
+    SELECT r.*, EXISTS (
+      SELECT 1 FROM names_trash t
+       WHERE lower(t.name) = lower(r.name) AND t.gender = r.gender AND lower(t.nationality) = lower(r.nationality)
+    ) AS in_trash FROM rows r
+  ),
+  inserted AS (
+    INSERT INTO names (name, gender, nationality, first_letter, created_at, import_run_id)
+    SELECT u.name, u.gender, u.nationality, u.first_letter, u.created_at, $6::bigint
+      FROM marked u WHERE NOT u.in_trash
+     ORDER BY lower(u.name), u.gender, lower(u.nationality)
+    ON CONFLICT DO NOTHING
+    RETURNING 1
+  )
+  SELECT (SELECT count(*) FROM inserted) AS added, (SELECT count(*) FROM marked WHERE in_trash) AS trashed`;
 }

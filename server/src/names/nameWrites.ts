@@ -1,13 +1,15 @@
-// The names API's writes (issue 6 §3): each one in a transaction with its console-action record
-// (before and after values), and refusing a second copy of a name, gender and nationality
-// (names_identity_key, migration 010) with 409 "already exists".
+// The names API's writes: each one in a transaction with its console-action record (before and after values),
+// refusing a second copy of a name, gender and nationality (names_identity_key, migration 010) with 409 "already
+// exists", or 409 'in_trash' when the copy is in the trash. A delete moves the name to the trash (./trash.ts).
 import type { NameRecord } from '../../../contract/wire';
 import { NAME_EXISTS_REASON } from '../../../contract/importRuns';
 import { recordConsoleAction, type Actor } from '../audit/consoleActions';
 import type { Db, Queryable } from '../db/types';
-import { conflict, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { checkVersion } from '../http/versions';
 import { NAME_COLUMNS, toNameRecord } from './repository';
 import type { NameValues } from './nameInput';
+import { moveNamesToTrash, refuseTrashedTwin, type TrashMove } from './trash';
 
 type NameRow = Parameters<typeof toNameRecord>[0];
 
@@ -46,9 +48,10 @@ async function lockName(tx: Queryable, id: number): Promise<NameRecord> {
   return toNameRecord(rows[0]);
 }
 
-export function createName(db: Db, actor: Actor, v: NameValues): Promise<NameRecord> {
+export function createName(db: Db, actor: Actor, v: NameValues, retentionDays: number): Promise<NameRecord> {
   return translatingConflicts(() =>
     db.transaction(async (tx) => {
+      await refuseTrashedTwin(tx, v, retentionDays);
       const { rows } = await tx.query<NameRow>(
         `INSERT INTO names (name, gender, nationality, first_letter) VALUES ($1, $2, $3, $4)
          ON CONFLICT DO NOTHING RETURNING ${NAME_COLUMNS}`,
@@ -62,42 +65,105 @@ export function createName(db: Db, actor: Actor, v: NameValues): Promise<NameRec
   );
 }
 
-export function updateNameRecorded(db: Db, actor: Actor, id: number, v: NameValues): Promise<NameRecord> {
+/**
+ * Saves a name's three fields. With `expectedVersion` (If-Match), a name changed since the caller read it is
+ * refused (409 with the name as it is now) instead of overwritten. `action` names the trail's record: a revert
+ * is an update too, recorded as what it was.
+ */
+export function updateNameRecorded(
+  db: Db,
+  actor: Actor,
+  id: number,
+  v: NameValues,
+  options: {
+    expectedVersion?: number;
+    retentionDays: number;
+    action?: 'name.update' | 'name.revert';
+    details?: unknown;
+    /** a check of the locked name before the write (a revert's: the change is still what the name holds) */
+    guard?: (before: NameRecord) => void;
+  },
+): Promise<NameRecord> {
   return translatingConflicts(() =>
     db.transaction(async (tx) => {
       const before = await lockName(tx, id);
+      await checkVersion(tx, 'name', id, before, options.expectedVersion);
+      options.guard?.(before);
       if (await identityTaken(tx, v, id)) throw alreadyExists();
+      const identityChanges =
+        before.name.toLowerCase() !== v.name.toLowerCase() ||
+        before.gender !== v.gender ||
+        before.nationality.toLowerCase() !== v.nationality.toLowerCase();
+      if (identityChanges) await refuseTrashedTwin(tx, v, options.retentionDays);
       const { rows } = await tx.query<NameRow>(
         `UPDATE names SET name = $2, gender = $3, nationality = $4, first_letter = $5 WHERE id = $1 RETURNING ${NAME_COLUMNS}`,
         [id, v.name, v.gender, v.nationality, v.firstLetter],
       );
       const after = toNameRecord(rows[0]!);
-      await recordConsoleAction(tx, actor, { action: 'name.update', targetType: 'name', targetId: id, before, after });
+      await recordConsoleAction(tx, actor, {
+        action: options.action ?? 'name.update',
+        targetType: 'name',
+        targetId: id,
+        before,
+        after,
+        details: options.details,
+      });
       return after;
     }),
   );
 }
 
-export function deleteNameRecorded(db: Db, actor: Actor, id: number): Promise<void> {
+/** Moves one name to the trash with its swipes (404 when it is not a live name; 409 when If-Match is stale). */
+export function deleteNameRecorded(db: Db, actor: Actor, id: number, expectedVersion?: number): Promise<TrashMove> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<NameRow>(`DELETE FROM names WHERE id = $1 RETURNING ${NAME_COLUMNS}`, [id]);
-    if (!rows[0]) throw notFound(`No name with id ${id}`);
-    await recordConsoleAction(tx, actor, { action: 'name.delete', targetType: 'name', targetId: id, before: toNameRecord(rows[0]) });
+    const versions = expectedVersion === undefined ? undefined : new Map([[id, expectedVersion]]);
+    const move = await moveNamesToTrash(tx, actor, [id], { kind: 'delete', versions });
+    const name = move.moved[0];
+    if (!name) throw await notLive(tx, id);
+    await recordConsoleAction(tx, actor, {
+      action: 'name.delete',
+      targetType: 'name',
+      targetId: id,
+      before: name,
+      details: { trash: true, deletionId: move.deletionId, swipes: move.swipes, matches: move.matches },
+    });
+    return move;
   });
 }
 
-/** One DELETE for the selection; ids that do not exist are simply not counted. One record lists what was deleted. */
-export function deleteNamesRecorded(db: Db, actor: Actor, ids: readonly number[]): Promise<number> {
+/** A name that is not live: in the trash already (say so), or unknown. */
+async function notLive(tx: Queryable, id: number) {
+  const { rows } = await tx.query('SELECT 1 FROM names_trash WHERE id = $1', [id]);
+  return notFound(rows.length > 0 ? `Name ${id} is already in the trash` : `No name with id ${id}`);
+}
+
+/**
+ * Moves the selection to the trash as one deletion; ids that are not live names are simply not counted. With
+ * `versions`, one name changed since it was shown refuses the whole request (409, nothing moved).
+ */
+export function deleteNamesRecorded(db: Db, actor: Actor, ids: readonly number[], versions?: readonly number[]): Promise<TrashMove> {
+  if (versions && versions.length !== ids.length) {
+    throw badRequest(`versions must have one entry per id (${ids.length}), got ${versions.length}`, 'versions');
+  }
+  const byId = versions ? new Map(ids.map((id, i) => [id, versions[i]!])) : undefined;
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<NameRow>(`DELETE FROM names WHERE id = ANY($1::bigint[]) RETURNING ${NAME_COLUMNS}`, [ids]);
-    if (rows.length > 0) {
+    const move = await moveNamesToTrash(tx, actor, ids, { kind: 'bulk_delete', versions: byId });
+    if (move.moved.length > 0) {
       await recordConsoleAction(tx, actor, {
         action: 'names.bulk_delete',
         targetType: 'name',
-        before: rows.map(toNameRecord),
-        details: { requested: ids.length, deleted: rows.length },
+        touched: { targetType: 'name', ids: move.moved.map((n) => n.id) },
+        before: move.moved,
+        details: {
+          requested: ids.length,
+          deleted: move.moved.length,
+          trash: true,
+          deletionId: move.deletionId,
+          swipes: move.swipes,
+          matches: move.matches,
+        },
       });
     }
-    return rows.length;
+    return move;
   });
 }

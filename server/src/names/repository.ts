@@ -3,7 +3,7 @@ import { matchingNamesCountSql, nameFilterConditions } from '../counters/rowCoun
 import { forgetRandomSeedColumn, randomSeedColumnPresent } from '../dbAdmin/randomSeedColumn';
 import type { Queryable } from '../db/types';
 import type { BulkImportColumns } from '../../../contract/bulkImportRows';
-import type { NameValues, NamesFilter } from './nameInput';
+import type { NamesFilter } from './nameInput';
 
 /** A names row as the driver returns it. db/types.ts promises int8 as a number; Number() below keeps
  * the mapping right should a driver hand back a string or bigint instead. */
@@ -14,19 +14,29 @@ interface NameRow {
   nationality: string;
   created_at: Date | string;
   random_seed?: number | null;
+  version?: number | string | null;
 }
 
 /**
  * random_seed exists only after the Database Admin migration (dbAdmin/randomSeedColumn.ts); read
  * through the row's JSON it is null before, so one statement serves both schemas.
  */
-export const NAME_COLUMNS = `id, name, gender, nationality, created_at, (to_jsonb(names) -> 'random_seed')::float8 AS random_seed`;
+export const NAME_COLUMNS = `id, name, gender, nationality, created_at, (to_jsonb(names) -> 'random_seed')::float8 AS random_seed, version`;
 
-export function toNameRecord(row: NameRow): NameRecord & { random_seed?: number } {
+export function toNameRecord(row: NameRow): NameRecord {
   const id = Number(row.id);
   const created = row.created_at instanceof Date ? row.created_at : new Date(row.created_at);
-  const record = { id, name_id: id, name: row.name, gender: row.gender, nationality: row.nationality, created_at: created.toISOString() };
-  return row.random_seed === null || row.random_seed === undefined ? record : { ...record, random_seed: Number(row.random_seed) };
+  const record: NameRecord = {
+    id,
+    name_id: id,
+    name: row.name,
+    gender: row.gender,
+    nationality: row.nationality,
+    created_at: created.toISOString(),
+  };
+  if (row.random_seed !== null && row.random_seed !== undefined) record.random_seed = Number(row.random_seed);
+  if (row.version !== null && row.version !== undefined) record.version = Number(row.version);
+  return record;
 }
 
 /**
@@ -84,7 +94,7 @@ async function readNamesPage(db: Queryable, filter: NamesFilter): Promise<{ name
   const columns = (await randomSeedColumnPresent(db)) ? LISTED_WITH_SEED : LISTED_WITHOUT_SEED;
   const pageSql = listSql(where, params, filter, columns);
   const { rows } = await db.query<NameRow & { total: number | string; id: NameRow['id'] | null }>(
-    `SELECT counted.total, page.id, page.name, page.gender, page.nationality, page.created_at, page.random_seed` +
+    `SELECT counted.total, page.id, page.name, page.gender, page.nationality, page.created_at, page.random_seed, page.version` +
       ` FROM (${countSql}) counted LEFT JOIN LATERAL (${pageSql}) page ON true ORDER BY page.name, page.id`,
     params,
   );
@@ -92,37 +102,8 @@ async function readNamesPage(db: Queryable, filter: NamesFilter): Promise<{ name
   return { names: rows.filter((row) => row.id !== null).map(toNameRecord), total };
 }
 
-const LISTED_WITH_SEED = 'id, name, gender, nationality, created_at, random_seed';
-const LISTED_WITHOUT_SEED = 'id, name, gender, nationality, created_at, NULL::float8 AS random_seed';
-
-export async function insertName(db: Queryable, v: NameValues): Promise<NameRecord> {
-  const { rows } = await db.query<NameRow>(
-    `INSERT INTO names (name, gender, nationality, first_letter) VALUES ($1, $2, $3, $4) RETURNING ${NAME_COLUMNS}`,
-    [v.name, v.gender, v.nationality, v.firstLetter],
-  );
-  return toNameRecord(rows[0]!);
-}
-
-/** undefined when no name has that id. */
-export async function updateName(db: Queryable, id: number, v: NameValues): Promise<NameRecord | undefined> {
-  const { rows } = await db.query<NameRow>(
-    `UPDATE names SET name = $2, gender = $3, nationality = $4, first_letter = $5 WHERE id = $1 RETURNING ${NAME_COLUMNS}`,
-    [id, v.name, v.gender, v.nationality, v.firstLetter],
-  );
-  return rows[0] === undefined ? undefined : toNameRecord(rows[0]);
-}
-
-/** true when a row was deleted. */
-export async function deleteName(db: Queryable, id: number): Promise<boolean> {
-  const { affectedRows } = await db.query('DELETE FROM names WHERE id = $1', [id]);
-  return affectedRows > 0;
-}
-
-/** One statement for the whole selection; ids that do not exist are simply not counted. */
-export async function deleteNames(db: Queryable, ids: readonly number[]): Promise<number> {
-  const { affectedRows } = await db.query('DELETE FROM names WHERE id = ANY($1::bigint[])', [ids]);
-  return affectedRows;
-}
+const LISTED_WITH_SEED = 'id, name, gender, nationality, created_at, random_seed, version';
+const LISTED_WITHOUT_SEED = 'id, name, gender, nationality, created_at, NULL::float8 AS random_seed, version';
 
 /**
  * Distinct nationalities as a "loose index scan": each step asks the (nationality, name, id) index

@@ -51,18 +51,23 @@ export const bulkImportRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
       const response: BulkImportResponse = await db.transaction(async (tx) => {
         if (givenRunId !== undefined) await assertRunOpen(tx, givenRunId);
         const runId = givenRunId ?? (await startRun(tx, actor, SINGLE_BATCH_RUN_NAME)).id;
-        const addedCount = await insertImportBatch(tx, columns.value, runId);
-        const duplicateCount = rows.length - addedCount;
-        const run = await countBatch(tx, runId, { received: rows.length, added: addedCount, duplicates: duplicateCount });
+        const { added: addedCount, trashed: trashedCount } = await insertImportBatch(tx, columns.value, runId);
+        const duplicateCount = rows.length - addedCount - trashedCount;
+        const run = await countBatch(tx, runId, {
+          received: rows.length,
+          added: addedCount,
+          duplicates: duplicateCount,
+          trashed: trashedCount,
+        });
         if (givenRunId === undefined) await finishRun(tx, runId, 'done', undefined);
         await recordConsoleAction(tx, actor, {
           action: 'names.import_batch',
           targetType: 'import_run',
           targetId: runId,
-          after: { received: rows.length, added: addedCount, duplicates: duplicateCount },
+          after: { received: rows.length, added: addedCount, duplicates: duplicateCount, trashed: trashedCount },
           details: { batch: run.batches, fileName: run.fileName },
         });
-        return { addedCount, duplicateCount, runId };
+        return { addedCount, duplicateCount, trashedCount, runId };
       });
       return response;
     },

@@ -55,16 +55,19 @@ export const importRunsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
     async (request) => {
       const actor = actorOf(request);
       const response: UndoImportRunResponse = await db.transaction(async (tx) => {
-        const { before, after, deletedCount } = await undoRun(tx, actor, request.params.id);
+        const { before, after, move, keptEditedCount } = await undoRun(tx, actor, request.params.id);
+        const deletedCount = move.moved.length;
         await recordConsoleAction(tx, actor, {
           action: 'import.undo',
           targetType: 'import_run',
           targetId: after.id,
           before,
           after,
-          details: { deletedCount },
+          details: { deletedCount, keptEditedCount, trash: true, deletionId: move.deletionId, swipes: move.swipes, matches: move.matches },
+          // Each name's history finds the undo that moved it; `moved` below says what each was.
+          touched: { targetType: 'name', ids: move.moved.map((n) => n.id) },
         });
-        return { deletedCount, run: after };
+        return { deletedCount, keptEditedCount, deletionId: move.deletionId, run: after };
       });
       return response;
     },

@@ -1,15 +1,24 @@
-// The names API (spec 7, issue 3): registered by app.ts inside the admin-guarded /api scope. Every
-// input is checked by its schema in contract/endpoints.ts before a handler runs.
+// The names API (spec 7): registered by app.ts inside the admin-guarded /api scope. Every input is checked by its
+// schema in contract/endpoints.ts before a handler runs. A delete moves names to the trash (names/trash.ts);
+// the trash routes list, restore and delete forever (contract/dataSafety.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ENDPOINTS } from '../../../contract/endpoints';
 import type { NamesPageResponse } from '../../../contract/wire';
 import type { Db } from '../db/types';
-import { actorOf } from '../audit/consoleActions';
+import { actorOf, recordConsoleAction } from '../audit/consoleActions';
+import { expectedVersion } from '../http/versions';
 import { createName, deleteNameRecorded, deleteNamesRecorded, updateNameRecorded } from '../names/nameWrites';
 import { nameValues, namesFilter } from '../names/nameInput';
 import { countByNationality, listNamesPage, listNationalities } from '../names/repository';
+import { listTrash, namesImpact, purgeFromTrash, restoreFromTrash } from '../names/trash';
 
-export const namesRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+export interface NamesRoutesOptions {
+  db: Db;
+  /** TRASH_RETENTION_DAYS: how long a deleted name stays restorable */
+  retentionDays: number;
+}
+
+export const namesRoutes: FastifyPluginAsyncTypebox<NamesRoutesOptions> = async (app, { db, retentionDays }) => {
   // GET /names?gender&nationality&limit&offset&alphabetFilter -> { names (ordered by name, id), total, totalIsEstimate }.
   app.get('/names', { schema: ENDPOINTS['GET /api/names'] }, async (request): Promise<NamesPageResponse> => {
     const { names, total } = await listNamesPage(db, namesFilter(request.query));
@@ -24,20 +33,76 @@ export const namesRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
   );
 
   app.post('/names', { schema: ENDPOINTS['POST /api/names'] }, async (request, reply) =>
-    reply.code(201).send(await createName(db, actorOf(request), nameValues(request.body))),
+    reply.code(201).send(await createName(db, actorOf(request), nameValues(request.body), retentionDays)),
   );
 
   app.put('/names/:id', { schema: ENDPOINTS['PUT /api/names/:id'] }, async (request) =>
-    updateNameRecorded(db, actorOf(request), request.params.id, nameValues(request.body)),
+    updateNameRecorded(db, actorOf(request), request.params.id, nameValues(request.body), {
+      expectedVersion: expectedVersion(request.headers),
+      retentionDays,
+    }),
   );
 
   app.delete('/names/:id', { schema: ENDPOINTS['DELETE /api/names/:id'] }, async (request, reply) => {
-    await deleteNameRecorded(db, actorOf(request), request.params.id);
+    await deleteNameRecorded(db, actorOf(request), request.params.id, expectedVersion(request.headers));
     return reply.code(204).send(null);
   });
 
-  // POST /names/bulk-delete { nameIds } -> { deletedCount }: one DELETE for the whole selection.
-  app.post('/names/bulk-delete', { schema: ENDPOINTS['POST /api/names/bulk-delete'] }, async (request) => ({
-    deletedCount: await deleteNamesRecorded(db, actorOf(request), request.body.nameIds),
-  }));
+  // POST /names/bulk-delete { nameIds, versions? } -> what moved to the trash, as one deletion.
+  app.post('/names/bulk-delete', { schema: ENDPOINTS['POST /api/names/bulk-delete'] }, async (request) => {
+    const move = await deleteNamesRecorded(db, actorOf(request), request.body.nameIds, request.body.versions);
+    return { deletedCount: move.moved.length, swipes: move.swipes, matches: move.matches, deletionId: move.deletionId };
+  });
+
+  // What a delete would take to the trash, for its confirmation: read from the per-name summary.
+  app.post('/names/delete-preview', { schema: ENDPOINTS['POST /api/names/delete-preview'] }, async (request) =>
+    namesImpact(db, request.body.nameIds),
+  );
+
+  app.get('/names/trash', { schema: ENDPOINTS['GET /api/names/trash'] }, async (request) =>
+    listTrash(
+      db,
+      { limit: request.query.limit ?? 50, offset: request.query.offset ?? 0, deletionId: request.query.deletionId },
+      retentionDays,
+    ),
+  );
+
+  app.post('/names/restore', { schema: ENDPOINTS['POST /api/names/restore'] }, async (request) => {
+    const actor = actorOf(request);
+    const selection = 'deletionId' in request.body ? { deletionId: request.body.deletionId } : { nameIds: request.body.nameIds };
+    return db.transaction(async (tx) => {
+      const result = await restoreFromTrash(tx, selection);
+      await recordConsoleAction(tx, actor, {
+        action: 'names.restore',
+        targetType: 'name',
+        touched: { targetType: 'name', ids: result.restored.map((n) => n.id) },
+        after: result.restored,
+        details: {
+          ...selection,
+          restored: result.restored.length,
+          swipes: result.swipes,
+          matches: result.matches,
+          deletionIds: result.deletionIds,
+          importRunsRestored: result.importRunsRestored,
+        },
+      });
+      return { restoredCount: result.restored.length, swipes: result.swipes, matches: result.matches };
+    });
+  });
+
+  // Delete forever: the names and the swipes they carry, recorded with what went.
+  app.post('/names/trash/purge', { schema: ENDPOINTS['POST /api/names/trash/purge'] }, async (request) => {
+    const actor = actorOf(request);
+    return db.transaction(async (tx) => {
+      const result = await purgeFromTrash(tx, request.body.nameIds);
+      await recordConsoleAction(tx, actor, {
+        action: 'names.purge',
+        targetType: 'name',
+        touched: { targetType: 'name', ids: result.purged.map((n) => n.id) },
+        before: result.purged,
+        details: { purged: result.purged.length, swipes: result.swipes, matches: result.matches },
+      });
+      return { purgedCount: result.purged.length, swipes: result.swipes, matches: result.matches };
+    });
+  });
 };

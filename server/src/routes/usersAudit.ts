@@ -6,6 +6,7 @@ import { auditStats, auditStatsFilter } from '../audit/auditStats';
 import { auditLogsFilter, pageAuditLogs } from '../audit/auditTrail';
 import { actorOf } from '../audit/consoleActions';
 import type { Db } from '../db/types';
+import { expectedVersion } from '../http/versions';
 import type { LiveCountsHub } from '../live/liveCounts';
 import { deleteUser, updateUserFlags } from '../users/userAdmin';
 import { listUsers, userListFilter } from '../users/userList';
@@ -21,12 +22,12 @@ export const usersAuditRoutes: FastifyPluginAsyncTypebox<UsersAuditRoutesOptions
 
   // PATCH /users/:uid { isPremium?, accountActive? } -> the updated UserRecord
   app.patch('/users/:uid', { schema: ENDPOINTS['PATCH /api/users/:uid'] }, async (request) =>
-    updateUserFlags(db, actorOf(request), request.params.uid, request.body),
+    updateUserFlags(db, actorOf(request), request.params.uid, request.body, { expectedVersion: expectedVersion(request.headers) }),
   );
 
   // DELETE /users/:uid -> DeleteUserResponse
   app.delete('/users/:uid', { schema: ENDPOINTS['DELETE /api/users/:uid'] }, async (request) => {
-    const result = await deleteUser(db, actorOf(request), request.params.uid);
+    const result = await deleteUser(db, actorOf(request), request.params.uid, expectedVersion(request.headers));
     void liveCounts.refresh();
     return result;
   });

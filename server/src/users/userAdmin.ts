@@ -6,13 +6,30 @@ import type { DeleteUserResponse, UserFlagsUpdate } from '../../../contract/user
 import { recordConsoleAction, type Actor } from '../audit/consoleActions';
 import type { Db } from '../db/types';
 import { conflict, notFound } from '../http/errors';
+import { checkVersion } from '../http/versions';
 import { toUserRecord, type UserRow } from './userRecord';
 
 const FLAGS = ['isPremium', 'accountActive'] as const;
 type Flag = (typeof FLAGS)[number];
 const COLUMN: Record<Flag, string> = { isPremium: 'is_premium', accountActive: 'account_active' };
 
-export async function updateUserFlags(db: Db, actor: Actor, uid: string, update: UserFlagsUpdate): Promise<UserRecord> {
+export interface UserWriteOptions {
+  /** If-Match: the version the caller was shown; a record changed since is refused (409) */
+  expectedVersion?: number;
+  /** the trail's name for the write (a revert is a flag update too, recorded as what it was) */
+  action?: 'user.update' | 'user.revert';
+  details?: unknown;
+  /** a check of the locked record before the write (a revert's: the change is still what the record holds) */
+  guard?: (before: UserRecord) => void;
+}
+
+export async function updateUserFlags(
+  db: Db,
+  actor: Actor,
+  uid: string,
+  update: UserFlagsUpdate,
+  options: UserWriteOptions = {},
+): Promise<UserRecord> {
   if (uid === actor.uid && update.accountActive === false) {
     throw conflict('You cannot deactivate your own account: another admin must do it', 'accountActive');
   }
@@ -21,6 +38,8 @@ export async function updateUserFlags(db: Db, actor: Actor, uid: string, update:
     const { rows: current } = await tx.query<UserRow>('SELECT * FROM users WHERE uid = $1 FOR UPDATE', [uid]);
     if (!current[0]) throw notFound(`No user record ${uid}`);
     const before = toUserRecord(current[0]);
+    await checkVersion(tx, 'user', uid, before, options.expectedVersion);
+    options.guard?.(before);
     const assignments = flags.map((flag, i) => `${COLUMN[flag]} = $${i + 2}`);
     const { rows } = await tx.query<UserRow>(`UPDATE users SET ${assignments.join(', ')}, updated_at = now() WHERE uid = $1 RETURNING *`, [
       uid,
@@ -29,24 +48,28 @@ export async function updateUserFlags(db: Db, actor: Actor, uid: string, update:
     const after = toUserRecord(rows[0]!);
     const pick = (record: UserRecord) => Object.fromEntries(flags.map((flag) => [flag, record[flag]]));
     await recordConsoleAction(tx, actor, {
-      action: 'user.update',
+      action: options.action ?? 'user.update',
       targetType: 'user',
       targetId: uid,
       before: pick(before),
       after: pick(after),
+      details: options.details,
     });
     return after;
   });
 }
 
-export async function deleteUser(db: Db, actor: Actor, uid: string): Promise<DeleteUserResponse> {
+export async function deleteUser(db: Db, actor: Actor, uid: string, expectedVersion?: number): Promise<DeleteUserResponse> {
   if (uid === actor.uid) throw conflict('You cannot delete your own account: another admin must do it', 'uid');
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<UserRow>('SELECT * FROM users WHERE uid = $1 FOR UPDATE', [uid]);
     if (!rows[0]) throw notFound(`No user record ${uid}`);
     const record = toUserRecord(rows[0]);
+    await checkVersion(tx, 'user', uid, record, expectedVersion);
     // Explicit deletes (the foreign keys would cascade) so the trail can say how much went with the record.
     const swipes = await tx.query('DELETE FROM swipes WHERE user_id = $1', [uid]);
+    // Their swipes on names in the trash go too (the foreign key would cascade): counted with the others.
+    const trashedSwipes = await tx.query('DELETE FROM swipes_trash WHERE user_id = $1', [uid]);
     const requests = await tx.query('DELETE FROM connection_requests WHERE from_user_id = $1 OR to_user_id = $1', [uid]);
     const connections = await tx.query('DELETE FROM connections WHERE user_a = $1 OR user_b = $1', [uid]);
     // A partner's record must not point at a user who no longer exists.
@@ -64,7 +87,7 @@ export async function deleteUser(db: Db, actor: Actor, uid: string): Promise<Del
     const deleted: DeleteUserResponse['deleted'] = {
       user: true,
       account: account.affectedRows > 0,
-      swipes: swipes.affectedRows,
+      swipes: swipes.affectedRows + trashedSwipes.affectedRows,
       connectionRequests: requests.affectedRows,
       connections: connections.affectedRows,
       partnersUnlinked: partners.affectedRows,

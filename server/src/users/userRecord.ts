@@ -24,6 +24,8 @@ export interface UserRow {
   is_admin: boolean;
   notification_settings: NotificationSettings;
   total_active_time_formatted: string;
+  /** migration 061; absent from rows read before it ran */
+  version?: number | string;
 }
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -52,6 +54,7 @@ export function toUserRecord(row: UserRow): UserRecord {
     // A stored settings object may lack flags: the spec's defaults fill them.
     notificationSettings: { ...DEFAULT_NOTIFICATION_SETTINGS, ...row.notification_settings },
     totalActiveTimeFormatted: row.total_active_time_formatted,
+    ...(row.version === undefined || row.version === null ? {} : { version: Number(row.version) }),
   };
 }
 

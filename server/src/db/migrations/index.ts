@@ -12,6 +12,8 @@ import * as m031 from './031_analytics_connection_race';
 import * as m032 from './032_match_conversion_totals';
 import * as m020 from './020_revocable_sessions';
 import * as m021 from './021_sign_in_attempts';
+import * as m060 from './060_name_trash';
+import * as m061 from './061_record_versions';
 
 export interface Migration {
   id: string;
@@ -21,6 +23,23 @@ export interface Migration {
 /**
  * Applied in order, each once, recorded in schema_migrations. Append; never edit a shipped one.
  * Numbering while several changes land side by side: 01x import integrity and names at scale, 02x sessions
- * and security, 03x analytics, 04x users and audit, 05x exports and database admin.
+ * and security, 03x analytics, 04x users and audit, 05x exports and database admin, 06x data safety (trash, versions).
  */
-export const migrations: readonly Migration[] = [m001, m002, m003, m010, m011, m015, m020, m021, m030, m031, m040, m041, m042, m032];
+export const migrations: readonly Migration[] = [
+  m001,
+  m002,
+  m003,
+  m010,
+  m011,
+  m015,
+  m020,
+  m021,
+  m030,
+  m031,
+  m040,
+  m041,
+  m042,
+  m032,
+  m060,
+  m061,
+];
