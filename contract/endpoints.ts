@@ -705,7 +705,12 @@ export const ENDPOINTS = {
   // a record's history (console actions, the app's events, the import that created it) and reverting a change
   'GET /api/history/:targetType/:id': {
     params: historyTarget,
-    querystring: closed({ limit: Type.Optional(whole(1, 200, { default: 50 })), before: Type.Optional(text(200)) }),
+    querystring: closed({
+      limit: Type.Optional(whole(1, 200, { default: 50 })),
+      before: Type.Optional(text(200)),
+      // 'console': the console's actions and imports only (Firebase mode reads the app's events from Firestore)
+      source: Type.Optional(Type.Enum(['all', 'console'])),
+    }),
     response: { 200: RecordHistorySchema },
   },
   'POST /api/history/revert': {

@@ -233,6 +233,9 @@ describe('history and revert', () => {
     expect(rest.entries).toHaveLength(n);
     expect(rest.entries.every((e) => e.source === 'app')).toBe(true);
     expect(rest.nextCursor).toBeNull();
+    // Without the app's events (Firebase mode reads those from Firestore): the console's change only.
+    const consoleOnly = (await call<RecordHistory>('GET', `/history/user/${uid}?source=console`)).body;
+    expect(consoleOnly.entries.map((e) => e.source)).toEqual(['console']);
 
     const reverted = await call<RevertResponse>(
       'POST',

@@ -1,6 +1,7 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { ApiErrorBody } from '../../contract/wire';
+import type { VersionConflict } from '../../contract/dataSafety';
 
 export type ApiErrorStatus = number | 'TIMEOUT' | 'NETWORK' | 'PARSE';
 
@@ -17,6 +18,32 @@ export interface ApiError {
    * HTTP error without it (e.g. a proxy's 502 page) says nothing about what the backend did.
    */
   fromApi?: true;
+  /**
+   * What the API said besides its message, for a screen that must act on it (contract/dataSafety.ts): the
+   * error code ('version_conflict', 'in_trash', ...), the record as it is now and who changed it (a stale write),
+   * one such per record of a bulk write, the trashed twins of a name being added.
+   */
+  detail?: ApiErrorDetail;
+}
+
+export interface ApiErrorDetail {
+  code: string;
+  conflict?: VersionConflict;
+  conflicts?: VersionConflict[];
+  trashed?: unknown[];
+}
+
+/** The detail an ApiErrorBody carries beyond its message (undefined for a body without any). */
+function detailOf(body: ApiErrorBody): ApiErrorDetail | undefined {
+  if (body.conflict === undefined && body.conflicts === undefined && body.trashed === undefined) {
+    return ['version_conflict', 'in_trash'].includes(body.error) ? { code: body.error } : undefined;
+  }
+  return {
+    code: body.error,
+    ...(body.conflict !== undefined ? { conflict: body.conflict } : {}),
+    ...(body.conflicts !== undefined ? { conflicts: body.conflicts } : {}),
+    ...(body.trashed !== undefined ? { trashed: body.trashed } : {}),
+  };
 }
 
 /** The shape every error of the reference backend has (ApiErrorBody). */
@@ -41,7 +68,9 @@ export function bodyReason(data: unknown): string | undefined {
 /** A response that failed: its status and the reason its body gives, else its status line. */
 export function httpFailure(status: number, body: unknown, statusText = ''): ApiError {
   const reason = bodyReason(body) ?? `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
-  return isApiErrorBody(body) ? { status, reason, fromApi: true } : { status, reason };
+  if (!isApiErrorBody(body)) return { status, reason };
+  const detail = detailOf(body);
+  return detail ? { status, reason, fromApi: true, detail } : { status, reason, fromApi: true };
 }
 
 /** The one HTTP error the browser throws: an ApiError that is also an Error (its message is the reason). */
@@ -50,13 +79,15 @@ export class HttpError extends Error implements ApiError {
   readonly reason: string;
   // declare: no own property unless set, so the plain form stays { status, reason } for most failures.
   declare readonly fromApi?: true;
+  declare readonly detail?: ApiErrorDetail;
 
-  constructor(status: ApiErrorStatus, reason: string, fromApi?: true) {
+  constructor(status: ApiErrorStatus, reason: string, fromApi?: true, detail?: ApiErrorDetail) {
     super(reason);
     this.name = 'HttpError';
     this.status = status;
     this.reason = reason;
     if (fromApi) Object.defineProperty(this, 'fromApi', { value: true, enumerable: true });
+    if (detail) Object.defineProperty(this, 'detail', { value: detail, enumerable: true });
   }
 
   /** The failure a response stands for, read from its body (JSON or not). */
@@ -68,7 +99,7 @@ export class HttpError extends Error implements ApiError {
       // not JSON: the status line says it
     }
     const failure = httpFailure(response.status, body, response.statusText);
-    return new HttpError(failure.status, failure.reason, failure.fromApi);
+    return new HttpError(failure.status, failure.reason, failure.fromApi, failure.detail);
   }
 }
 
@@ -78,7 +109,17 @@ export function asApiError(error: unknown): ApiError {
   const status = e?.status;
   const known = typeof status === 'number' || status === 'TIMEOUT' || status === 'NETWORK' || status === 'PARSE';
   const plain: ApiError = { status: known ? status : 'NETWORK', reason: errorReason(error) };
-  return e?.fromApi === true ? { ...plain, fromApi: true } : plain;
+  return {
+    ...plain,
+    ...(e?.fromApi === true ? { fromApi: true as const } : {}),
+    ...(e?.detail && typeof e.detail.code === 'string' ? { detail: e.detail } : {}),
+  };
+}
+
+/** The detail of a failure a screen holds (RTK Query's error, a thrown HttpError), when the API sent one. */
+export function errorDetail(error: unknown): ApiErrorDetail | undefined {
+  const detail = (error as Partial<ApiError> | null)?.detail;
+  return detail && typeof detail.code === 'string' ? detail : undefined;
 }
 
 export function toApiError(error: FetchBaseQueryError): ApiError {

@@ -54,15 +54,26 @@ export interface LiveCountsPort {
   countSwipes(): Promise<number | null>;
 }
 
+/**
+ * What a write is based on: the record as the screen showed it. A backend that versions records sends `version`
+ * as If-Match; one that does not (Firestore) compares the fields the write changes, in a transaction. Either way a
+ * record changed since rejects with an HttpError 409 whose detail is { code: 'version_conflict', conflict }
+ * (contract/dataSafety.ts): the record as it is now, who changed it and when.
+ */
+export interface WriteBasis {
+  version?: number;
+  shown?: UserRecord;
+}
+
 /** User Management's reads and writes of the users collection (issue 9). Failures reject with an Error whose message is the reason. */
 export interface UserManagementPort {
   /** One page of records matching the filters, sorted, with the total and a cursor to read on. */
   /** A superseded read (`signal` aborted) rejects and sends no further requests. */
   listUsers(query: UsersQuery, options?: { signal?: AbortSignal }): Promise<UsersPage>;
   /** Sets isPremium and/or accountActive (and updatedAt); resolves with the updated record. */
-  updateUserFlags(uid: string, update: UserFlagsUpdate): Promise<UserRecord>;
+  updateUserFlags(uid: string, update: UserFlagsUpdate, basis?: WriteBasis): Promise<UserRecord>;
   /** Removes the record and what hangs off it (what exactly depends on the backend: see the adapters). */
-  deleteUser(uid: string): Promise<DeleteUserResponse>;
+  deleteUser(uid: string, basis?: WriteBasis): Promise<DeleteUserResponse>;
 }
 
 /** The audit trail: the app's audit_logs and (local backend) the console's own actions. */

@@ -107,7 +107,7 @@ export async function readHistory(
   db: Queryable,
   targetType: HistoryTargetType,
   targetId: string,
-  query: { limit: number; before?: string },
+  query: { limit: number; before?: string; appEvents: boolean },
 ): Promise<RecordHistory> {
   const cursor = query.before === undefined ? undefined : decodeCursor(query.before);
   const state = targetType === 'name' ? await readNameState(db, Number(targetId)) : await readUserState(db, targetId);
@@ -140,7 +140,7 @@ export async function readHistory(
       '$3',
     ),
   ];
-  if (targetType === 'user') {
+  if (targetType === 'user' && query.appEvents) {
     branches.push(
       branch(
         `${COLUMNS('app', 'l')}, ${exactTimestampSql('l.timestamp')} AS ts, NULL AS actor_uid, NULL AS actor_email, l.event AS action,
@@ -153,7 +153,7 @@ export async function readHistory(
         '$3',
       ),
     );
-  } else {
+  } else if (targetType === 'name') {
     // The import that created the name (its run id is in the row, live or in the trash).
     branches.push(
       branch(

@@ -12,7 +12,8 @@ export const historyRoutes: FastifyPluginAsyncTypebox<{ db: Db; retentionDays: n
   app.get('/history/:targetType/:id', { schema: ENDPOINTS['GET /api/history/:targetType/:id'] }, async (request) => {
     const { targetType, id } = request.params;
     if (targetType === 'name' && !/^[1-9][0-9]{0,15}$/.test(id)) throw badRequest('A name id is a positive whole number', 'id');
-    return readHistory(db, targetType, id, { limit: request.query.limit ?? 50, before: request.query.before });
+    const { limit = 50, before, source = 'all' } = request.query;
+    return readHistory(db, targetType, id, { limit, before, appEvents: source === 'all' });
   });
 
   app.post('/history/revert', { schema: ENDPOINTS['POST /api/history/revert'] }, async (request) =>

@@ -1,5 +1,6 @@
 // Small fetch helper for the local adapter's calls to the reference backend (JSON in, JSON out).
 import { HttpError } from '../../api/errors';
+import { ifMatch } from '../../../contract/dataSafety';
 
 /**
  * Who hears that the server refused a session token (401): the local auth port, which tells the
@@ -28,6 +29,8 @@ export interface RequestOptions {
   body?: unknown;
   token?: string | null;
   timeoutMs: number;
+  /** the version the write is based on, sent as If-Match (contract/dataSafety.ts) */
+  ifMatch?: number;
 }
 
 const timeoutMessage = (timeoutMs: number) => `The server did not answer within ${Math.round(timeoutMs / 1000)} seconds.`;
@@ -48,6 +51,7 @@ async function fetchOk(url: string, options: FetchOkOptions): Promise<{ response
   const headers: Record<string, string> = { Accept: options.accept };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  if (options.ifMatch !== undefined) headers['If-Match'] = ifMatch(options.ifMatch);
   const controller = new AbortController();
   const stop = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', stop, { once: true });
