@@ -196,9 +196,21 @@ const importRunFields = {
   rowsUndone: nullable(count),
   /** rows not stored because the same name, gender and nationality is in the trash (this backend always says) */
   trashedSkipped: Type.Optional(count),
+  /** an undone run whose names are still in the trash: the deletion to restore (this backend always says) */
+  undoDeletionId: Type.Optional(nullable(Type.Integer())),
 };
 export const ImportRunSchema = Type.Object(importRunFields);
-export const ImportRunDetailSchema = Type.Object({ ...importRunFields, rowsPresent: count });
+export const ImportRunDetailSchema = Type.Object({
+  ...importRunFields,
+  rowsPresent: count,
+  /** of rowsPresent, names edited since the import: an undo keeps them */
+  rowsEdited: Type.Optional(count),
+  /** swipes and matches of the names an undo would move to the trash */
+  swipes: Type.Optional(count),
+  matches: Type.Optional(count),
+  /** the undo whose names are still in the trash (POST /api/names/restore { deletionId } takes it back) */
+  undoDeletionId: Type.Optional(nullable(Type.Integer())),
+});
 export const StartImportRunRequestSchema = closed({ fileName: freeText(MAX_FILE_NAME_LENGTH) });
 export const FinishImportRunRequestSchema = closed({
   state: Type.Enum([...IMPORT_RUN_FINISH_STATES]),

@@ -16,10 +16,13 @@ export const bulkImportLog = {
   /** the server's import runs, newest last, and the names each one stored (by identity key) */
   runs: [] as ImportRun[],
   storedBy: new Map<string, number>(),
+  /** names an undo moved to the trash: identity key -> the undo's deletion id (restored by POST /names/restore) */
+  trashedBy: new Map<string, number>(),
   reset() {
     bulkImportLog.batches = [];
     bulkImportLog.runs = [];
     bulkImportLog.storedBy = new Map();
+    bulkImportLog.trashedBy = new Map();
   },
   get rows(): BulkImportRow[] {
     return bulkImportLog.batches.flat();
@@ -56,20 +59,27 @@ export const bulkUploadHandlers: HttpHandler[] = [
     bulkImportLog.batches.push(rows);
     // The same name, gender and nationality (case-insensitive) is stored once.
     let added = 0;
+    let trashed = 0;
     for (const row of rows) {
       const key = identityKey(row);
+      if (bulkImportLog.trashedBy.has(key)) {
+        trashed += 1;
+        continue;
+      }
       if (bulkImportLog.storedBy.has(key)) continue;
       bulkImportLog.storedBy.set(key, run.id);
       added += 1;
     }
+    const duplicates = rows.length - added - trashed;
     Object.assign(run, {
       batches: run.batches + 1,
       rowsReceived: run.rowsReceived + rows.length,
       rowsAdded: run.rowsAdded + added,
-      duplicatesSkipped: run.duplicatesSkipped + rows.length - added,
+      duplicatesSkipped: run.duplicatesSkipped + duplicates,
+      trashedSkipped: (run.trashedSkipped ?? 0) + trashed,
       ...(checked.body.runId === undefined ? { state: 'done', finishedAt: new Date().toISOString() } : {}),
     });
-    return HttpResponse.json({ addedCount: added, duplicateCount: rows.length - added, runId: run.id });
+    return HttpResponse.json({ addedCount: added, duplicateCount: duplicates, trashedCount: trashed, runId: run.id });
   }),
   http.post('*/api/admin/import-runs', async ({ request }) => {
     const checked = await checkedRequest('POST /api/admin/import-runs', { request });
@@ -87,7 +97,7 @@ export const bulkUploadHandlers: HttpHandler[] = [
     const run = findRun(checked.params.id);
     if (!run) return notFoundRun(checked.params.id);
     const rowsPresent = [...bulkImportLog.storedBy.values()].filter((id) => id === run.id).length;
-    return HttpResponse.json({ ...run, rowsPresent });
+    return HttpResponse.json({ ...run, rowsPresent, rowsEdited: 0, swipes: 0, matches: 0 });
   }),
   http.post('*/api/admin/import-runs/:id/finish', async ({ params, request }) => {
     const checked = await checkedRequest('POST /api/admin/import-runs/:id/finish', { request, params });
@@ -106,18 +116,56 @@ export const bulkUploadHandlers: HttpHandler[] = [
     if (run.state === 'undone')
       return HttpResponse.json<ApiErrorBody>({ error: 'conflict', message: `Import run ${run.id} was already undone` }, { status: 409 });
     let deletedCount = 0;
+    // The undo's deletion: one id per run here (the server numbers deletions on their own).
+    const deletionId = 1000 + run.id;
     for (const [key, id] of bulkImportLog.storedBy) {
       if (id !== run.id) continue;
       bulkImportLog.storedBy.delete(key);
+      bulkImportLog.trashedBy.set(key, deletionId);
       deletedCount += 1;
     }
-    Object.assign(run, { state: 'undone', undoneAt: new Date().toISOString(), undoneBy: 'admin@babynames.test', rowsUndone: deletedCount });
-    return HttpResponse.json({ deletedCount, run });
+    stateBeforeUndo.set(run.id, run.state);
+    Object.assign(run, {
+      state: 'undone',
+      undoneAt: new Date().toISOString(),
+      undoneBy: 'admin@babynames.test',
+      rowsUndone: deletedCount,
+      undoDeletionId: deletedCount > 0 ? deletionId : null,
+    });
+    return HttpResponse.json({ deletedCount, keptEditedCount: 0, deletionId: deletedCount > 0 ? deletionId : null, run });
+  }),
+  // Restoring an import's undo (by its deletion); any other restore falls through to the names handlers.
+  http.post('*/api/names/restore', async ({ request }) => {
+    const body = (await request.clone().json()) as { deletionId?: unknown } | null;
+    const run = bulkImportLog.runs.find(
+      (r) => r.undoDeletionId !== undefined && r.undoDeletionId !== null && r.undoDeletionId === body?.deletionId,
+    );
+    if (!run) return undefined;
+    const checked = await checkedRequest('POST /api/names/restore', { request });
+    if (checked instanceof Response) return checked;
+    let restoredCount = 0;
+    for (const [key, deletionId] of bulkImportLog.trashedBy) {
+      if (deletionId !== run.undoDeletionId) continue;
+      bulkImportLog.trashedBy.delete(key);
+      bulkImportLog.storedBy.set(key, run.id);
+      restoredCount += 1;
+    }
+    Object.assign(run, {
+      state: stateBeforeUndo.get(run.id) ?? 'done',
+      undoneAt: null,
+      undoneBy: null,
+      rowsUndone: null,
+      undoDeletionId: null,
+    });
+    return HttpResponse.json({ restoredCount, swipes: 0, matches: 0 });
   }),
 ];
 
 const identityKey = (row: BulkImportRow) =>
   `${row.name.trim().toLowerCase()}|${row.gender.trim().toLowerCase()}|${row.nationality.trim().toLowerCase()}`;
+
+/** An undone run goes back to this state when its undo is restored (the server keeps it as state_before_undo). */
+const stateBeforeUndo = new Map<number, ImportRun['state']>();
 
 const findRun = (id: number) => bulkImportLog.runs.find((r) => r.id === id);
 
@@ -138,6 +186,8 @@ function startRun(fileName: string): ImportRun {
     rowsReceived: 0,
     rowsAdded: 0,
     duplicatesSkipped: 0,
+    trashedSkipped: 0,
+    undoDeletionId: null,
     consoleReport: null,
     undoneAt: null,
     undoneBy: null,

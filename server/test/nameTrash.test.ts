@@ -243,11 +243,14 @@ describe('an import undo moves its names to the trash and keeps those edited sin
       { 'if-match': `"${edited.version}"` },
     );
 
+    const before = (await call('GET', `/admin/import-runs/${run.id}`)).body;
+    expect(before).toMatchObject({ rowsPresent: 3, rowsEdited: 1, swipes: 0, matches: 0, undoDeletionId: null });
     const undone = await call<{ deletedCount: number; keptEditedCount: number; deletionId: number; run: { state: string } }>(
       'POST',
       `/admin/import-runs/${run.id}/undo`,
     );
     expect(undone.body).toMatchObject({ deletedCount: 2, keptEditedCount: 1, run: { state: 'undone' } });
+    expect(undone.body.run).toMatchObject({ undoDeletionId: undone.body.deletionId });
     expect(await one(`SELECT gender FROM names WHERE name = 'Undob'`)).toEqual({ gender: 'unisex' });
     const trash = (await call<TrashPage>('GET', `/names/trash?deletionId=${undone.body.deletionId}`)).body;
     expect(trash.names.map((n) => [n.name, n.deletionKind, n.importFileName]).sort()).toEqual([
@@ -256,6 +259,6 @@ describe('an import undo moves its names to the trash and keeps those edited sin
     ]);
     expect((await call('POST', '/names/restore', { deletionId: undone.body.deletionId })).body).toMatchObject({ restoredCount: 2 });
     const detail = (await call<{ state: string; rowsPresent: number }>('GET', `/admin/import-runs/${run.id}`)).body;
-    expect(detail).toMatchObject({ state: 'done', rowsPresent: 3, undoneAt: null });
+    expect(detail).toMatchObject({ state: 'done', rowsPresent: 3, undoneAt: null, undoDeletionId: null });
   });
 });

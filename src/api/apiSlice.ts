@@ -5,6 +5,6 @@ import { apiBaseQuery } from './baseQuery';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
-  tagTypes: ['Names', 'Nationalities', 'SwipeStats', 'ImportRuns'],
+  tagTypes: ['Names', 'Nationalities', 'SwipeStats', 'ImportRuns', 'NamesTrash'],
   endpoints: () => ({}),
 });

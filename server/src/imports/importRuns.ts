@@ -31,10 +31,15 @@ interface ImportRunRow {
   undone_by: string | null;
   rows_undone: number | null;
   trashed_skipped: number;
+  undo_deletion_id: number | string | null;
 }
 
 const RUN_COLUMNS = `id, file_name, actor_email, started_at, last_batch_at, finished_at, state, batches, rows_received,
-  rows_added, duplicates_skipped, console_report, undone_at, undone_by, rows_undone, trashed_skipped`;
+  rows_added, duplicates_skipped, console_report, undone_at, undone_by, rows_undone, trashed_skipped,
+  (SELECT d.id FROM name_deletions d
+    WHERE d.import_run_id = import_runs.id AND d.kind = 'import_undo'
+      AND EXISTS (SELECT 1 FROM names_trash t WHERE t.deletion_id = d.id)
+    ORDER BY d.id DESC LIMIT 1) AS undo_deletion_id`;
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
@@ -57,6 +62,7 @@ export function toImportRun(row: ImportRunRow): ImportRun {
     undoneBy: row.undone_by,
     rowsUndone: row.rows_undone === null ? null : Number(row.rows_undone),
     trashedSkipped: Number(row.trashed_skipped ?? 0),
+    undoDeletionId: row.undo_deletion_id === null || row.undo_deletion_id === undefined ? null : Number(row.undo_deletion_id),
   };
 }
 
@@ -124,13 +130,26 @@ export async function listRecentRuns(db: Queryable, limit: number): Promise<Impo
 
 export async function getRunDetail(db: Queryable, runId: number): Promise<ImportRunDetail> {
   await markInterruptedRuns(db);
-  const { rows } = await db.query<ImportRunRow & { rows_present: number | string }>(
-    `SELECT ${RUN_COLUMNS}, (SELECT count(*) FROM names WHERE import_run_id = r.id) AS rows_present
-       FROM import_runs r WHERE id = $1`,
+  const { rows } = await db.query<ImportRunRow & { rows_present: number | string; rows_edited: number | string; swipes: number | string; matches: number | string }>(
+    `SELECT ${RUN_COLUMNS}, present.*
+       FROM import_runs,
+            LATERAL (SELECT count(*) AS rows_present, count(*) FILTER (WHERE n.version > 1) AS rows_edited,
+                            coalesce(sum(s.swipes) FILTER (WHERE n.version = 1), 0) AS swipes,
+                            coalesce(sum(s.matches) FILTER (WHERE n.version = 1), 0) AS matches
+                       FROM names n LEFT JOIN analytics_name_stats s ON s.name_id = n.id
+                      WHERE n.import_run_id = import_runs.id) present
+      WHERE import_runs.id = $1`,
     [runId],
   );
   if (!rows[0]) throw notFound(`No import run with id ${runId}`);
-  return { ...toImportRun(rows[0]), rowsPresent: Number(rows[0].rows_present) };
+  const row = rows[0];
+  return {
+    ...toImportRun(row),
+    rowsPresent: Number(row.rows_present),
+    rowsEdited: Number(row.rows_edited),
+    swipes: Number(row.swipes),
+    matches: Number(row.matches),
+  };
 }
 
 /** The console ends its run. Only an open run (running or interrupted) can be finished. */

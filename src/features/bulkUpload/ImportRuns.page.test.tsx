@@ -6,7 +6,9 @@ import userEvent from '@testing-library/user-event';
 import { fakeCsvWorkers } from '../../../jest/workerClient.mock';
 import { bulkImportLog } from '../../../mocks/bulkUpload.handlers';
 import { renderWithProviders, signedInAdminState } from '../../../mocks/renderWithProviders';
+import type { ImportRunDetail } from '../../../contract/importRuns';
 import BulkUploadPage from './BulkUploadPage';
+import { undoConfirmText, undoneToast } from './components/ImportRunsCard';
 
 jest.setTimeout(30_000);
 const slow = { timeout: 8000 };
@@ -84,13 +86,30 @@ it('lists recent runs with what landed, an interrupted one included, and undoes 
   await user.click(within(interrupted).getByRole('button', { name: 'Undo the import of reloaded.csv' }));
   const dialog = await screen.findByRole('dialog');
   expect(dialog).toHaveTextContent(
-    'Undo the import of "reloaded.csv"? This deletes the 1 names it added that are still stored. This cannot be undone.',
+    'Undo the import of "reloaded.csv"? 1 name with no swipes will move to the trash. You can restore them here or from Manage Names → Trash.',
   );
   await user.click(within(dialog).getByRole('button', { name: 'Undo import' }));
 
-  expect(await screen.findByText('Import undone: 1 names deleted.', undefined, slow)).toBeInTheDocument();
+  expect(await screen.findByText('Import undone: 1 name moved to the trash.', undefined, slow)).toBeInTheDocument();
   await waitFor(() => expect(within(table).getByTestId('import-run-2')).toHaveTextContent('Undone'));
-  expect(within(table).getByTestId('import-run-2')).toHaveTextContent('1 names deleted');
+  expect(within(table).getByTestId('import-run-2')).toHaveTextContent('1 name moved to the trash');
   expect(within(within(table).getByTestId('import-run-2')).queryByRole('button', { name: /Undo/ })).not.toBeInTheDocument();
   expect([...bulkImportLog.storedBy.values()]).toEqual([1, 1]);
+
+  // The undo is taken back: its name returns and the run is what it was before.
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  await user.click(within(within(table).getByTestId('import-run-2')).getByRole('button', { name: 'Restore the names of reloaded.csv' }));
+  expect(await screen.findByText('Restored 1 name with no swipes from the import of "reloaded.csv".', undefined, slow)).toBeInTheDocument();
+  await waitFor(() => expect(within(table).getByTestId('import-run-2')).toHaveTextContent('Interrupted'));
+  expect([...bulkImportLog.storedBy.values()].sort()).toEqual([1, 1, 2]);
+});
+
+it('says the undo keeps names edited after the import, before and after it runs', () => {
+  const run = { fileName: 'edited.csv', rowsAdded: 5, rowsPresent: 4, rowsEdited: 1, swipes: 12, matches: 1 } as ImportRunDetail;
+  expect(undoConfirmText(run)).toBe(
+    'Undo the import of "edited.csv"? 3 names with 12 swipes and 1 match will move to the trash. 1 name was edited after the import and stays. 1 of its 5 were deleted since. You can restore them here or from Manage Names → Trash.',
+  );
+  expect(undoneToast({ deletedCount: 3, keptEditedCount: 1 })).toBe(
+    'Import undone: 3 names moved to the trash. Kept 1 name edited after the import.',
+  );
 });

@@ -572,6 +572,25 @@ describe('import runs and duplicates', () => {
     expect(r.notify).toHaveBeenCalledWith('Successfully imported 2500 names!', 'success');
   });
 
+  it('counts names in the trash apart from the duplicates, among Skipped, and says how to bring them back', async () => {
+    const plan = makeBatches(3000, 2000);
+    // the first batch meets 2 names in the trash and 1 duplicate
+    const api = autoApi((body, call) => ({
+      addedCount: body.names.length - (call === 1 ? 3 : 0),
+      duplicateCount: call === 1 ? 1 : 0,
+      trashedCount: call === 1 ? 2 : 0,
+    }));
+    const r = run(fakeSource(plan), api.sendBatch);
+    await r.task.toPromise();
+    const job = r.job();
+    expect(job.message).toBe('Bulk upload completed! Added: 2997, Skipped: 6');
+    expect(job.progress.rowsAdded + job.progress.rowsSkipped).toBe(job.progress.rowsRead);
+    expect(job.detail).toContain(
+      'In the trash: 2 (the same name, gender and nationality was deleted; restore them from Manage Names → Trash to bring back their swipes too).',
+    );
+    expect(job.detail).not.toContain('The server added');
+  });
+
   it('a file refused at its header leaves no run on the server', async () => {
     const source = fakeSource(makeBatches(10, 10), {
       failAfter: 0,

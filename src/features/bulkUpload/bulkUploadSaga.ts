@@ -64,7 +64,7 @@ export interface ImportDeps {
 }
 
 type UploadResult =
-  | { batch: RowBatch; ok: true; added: number; duplicates: number }
+  | { batch: RowBatch; ok: true; added: number; duplicates: number; trashed: number }
   | { batch: RowBatch; ok: false; state: 'rejected' | 'unknown'; reason: string };
 
 type Stop =
@@ -107,7 +107,8 @@ function* uploadBatch(deps: ImportDeps, batch: RowBatch, runId: number, results:
         yield put(results, { batch, ok: false, state: 'unknown', reason: 'the server answered without addedCount' });
       } else {
         const duplicates = typeof response.duplicateCount === 'number' ? response.duplicateCount : 0;
-        yield put(results, { batch, ok: true, added: response.addedCount, duplicates });
+        const trashed = typeof response.trashedCount === 'number' ? response.trashedCount : 0;
+        yield put(results, { batch, ok: true, added: response.addedCount, duplicates, trashed });
       }
       return;
     } catch (error) {
@@ -126,11 +127,11 @@ function outcomeOf(result: UploadResult): BatchOutcome {
   const { seq, fromRow, toRow, rowCount } = result.batch;
   const base = { seq, fromRow, toRow, rows: rowCount };
   return result.ok
-    ? { ...base, state: 'added', added: result.added, duplicates: result.duplicates }
-    : { ...base, state: result.state, added: 0, duplicates: 0, reason: result.reason };
+    ? { ...base, state: 'added', added: result.added, duplicates: result.duplicates, trashed: result.trashed }
+    : { ...base, state: result.state, added: 0, duplicates: 0, trashed: 0, reason: result.reason };
 }
 
-/** Skipped includes the server's duplicates, so a finished import shows rows read = added + skipped. */
+/** Skipped includes the server's duplicates and names in the trash, so a finished import shows rows read = added + skipped. */
 function progressOf(tally: ImportTally): JobProgress {
   const { rowsRead, rowsSent, rowsAdded } = tally;
   return { rowsRead, rowsSkipped: skippedTotal(tally), rowsSent, rowsAdded };
@@ -161,6 +162,7 @@ export function* runImportJob(deps: ImportDeps, action: BulkImportRequested): Sa
     rowsAdded: 0,
     allSent: false,
     duplicates: 0,
+    trashed: 0,
     skippedByReason: {},
     encoding: null,
   };
@@ -277,6 +279,7 @@ function* importRows(deps: ImportDeps, action: BulkImportRequested, startedAt: s
         tally.outcomes.push(outcome);
         tally.rowsAdded += outcome.added;
         tally.duplicates += outcome.duplicates;
+        tally.trashed += outcome.trashed;
         if (outcome.state !== 'added' && !stop) {
           stop = { kind: 'upload' };
           source.close();

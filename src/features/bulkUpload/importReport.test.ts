@@ -8,6 +8,7 @@ const tally = (over: Partial<ImportTally>): ImportTally => ({
   rowsAdded: 0,
   allSent: true,
   duplicates: 0,
+  trashed: 0,
   skippedByReason: {},
   encoding: 'UTF-8',
   ...over,
@@ -36,6 +37,10 @@ describe('finishedToast', () => {
     expect(finishedToast(tally({ rowsRead: 4, rowsSent: 4, duplicates: 1 }))).toEqual({
       message: 'No new names were added: 1 row skipped as duplicates, 3 rows not added by the server.',
       kind: 'warning',
+    });
+    expect(finishedToast(tally({ rowsRead: 3, rowsSent: 3, duplicates: 1, trashed: 2 }))).toEqual({
+      message: 'No new names were added: 1 row skipped as duplicates, 2 rows in the trash.',
+      kind: 'info',
     });
     expect(finishedToast(tally({}))).toEqual({ message: 'No new names were added: the file has no rows to import.', kind: 'warning' });
   });

@@ -36,6 +36,8 @@ export interface BatchOutcome {
   added: number;
   /** rows the server did not store because the same name, gender and nationality exists */
   duplicates: number;
+  /** rows the server did not store because the same name, gender and nationality is in the trash */
+  trashed: number;
   reason?: string;
 }
 
@@ -50,6 +52,8 @@ export interface ImportTally {
   allSent: boolean;
   /** rows the server skipped as duplicates (in the database or earlier in the file) */
   duplicates: number;
+  /** rows the server skipped because the same name is in the trash (restoring it is the operator's call) */
+  trashed: number;
   /** rowsSkipped by reason */
   skippedByReason: SkipCounts;
   /** how the file was decoded, once known */
@@ -69,8 +73,15 @@ export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
   'replacement-character': 'with characters the file’s encoding could not read (U+FFFD)',
 };
 
-/** Duplicates count among Skipped (issue 6 §3): rows read = added + skipped. */
-export const skippedTotal = (tally: ImportTally) => tally.rowsSkipped + tally.duplicates;
+/** Duplicates and names in the trash count among Skipped: rows read = added + skipped. */
+export const skippedTotal = (tally: ImportTally) => tally.rowsSkipped + tally.duplicates + tally.trashed;
+
+/** Rows the server answered for without storing them. */
+const notStored = (tally: Pick<ImportTally, 'duplicates' | 'trashed'>) => tally.duplicates + tally.trashed;
+
+/** Said after the counts: a name in the trash is not a duplicate; it comes back, swipes and all, by a restore. */
+export const trashedSentence = (n: number) =>
+  `In the trash: ${formatCount(n)} (the same name, gender and nationality was deleted; restore ${n === 1 ? 'it' : 'them'} from Manage Names → Trash to bring back ${n === 1 ? 'its' : 'their'} swipes too).`;
 
 /** "Read as UTF-8." and, when rows were skipped, one line per reason, duplicates on their own. */
 export function readingSentences(tally: ImportTally, final: boolean): string[] {
@@ -85,6 +96,7 @@ export function readingSentences(tally: ImportTally, final: boolean): string[] {
       `Skipped as duplicates: ${formatCount(tally.duplicates)} (the same name, gender and nationality is already stored or came earlier in the file).`,
     );
   }
+  if (tally.trashed > 0) sentences.push(trashedSentence(tally.trashed));
   return sentences;
 }
 
@@ -135,14 +147,14 @@ export function landingSentences(tally: ImportTally): string[] {
   }
   sentences.push(...readingSentences(tally, tally.allSent));
   const sentButNotCounted = outcomes
-    .filter((o) => o.state === 'added' && o.added + o.duplicates < o.rows)
-    .reduce((n, o) => n + o.rows - o.added - o.duplicates, 0);
+    .filter((o) => o.state === 'added' && o.added + notStored(o) < o.rows)
+    .reduce((n, o) => n + o.rows - o.added - notStored(o), 0);
   if (sentButNotCounted > 0) sentences.push(`The server left out ${formatCount(sentButNotCounted)} of the rows it accepted.`);
   return sentences;
 }
 
 export function successReport(tally: ImportTally): Report {
-  const leftOut = tally.rowsSent - tally.rowsAdded - tally.duplicates;
+  const leftOut = tally.rowsSent - tally.rowsAdded - notStored(tally);
   const sentences = readingSentences(tally, true);
   if (leftOut > 0) sentences.push(`The server added ${formatCount(tally.rowsAdded)} of the ${formatCount(tally.rowsSent)} rows sent.`);
   return {
@@ -160,9 +172,10 @@ export function successReport(tally: ImportTally): Report {
 export function finishedToast(tally: ImportTally): { message: string; kind: ToastKind } {
   if (tally.rowsAdded > 0) return { message: successToast(tally.rowsAdded), kind: 'success' };
   const rows = (n: number) => `${formatCount(n)} ${n === 1 ? 'row' : 'rows'}`;
-  const leftOut = Math.max(0, tally.rowsSent - tally.duplicates);
+  const leftOut = Math.max(0, tally.rowsSent - notStored(tally));
   const reasons: string[] = [];
   if (tally.duplicates > 0) reasons.push(`${rows(tally.duplicates)} skipped as duplicates`);
+  if (tally.trashed > 0) reasons.push(`${rows(tally.trashed)} in the trash`);
   if (tally.rowsSkipped > 0) reasons.push(`${rows(tally.rowsSkipped)} skipped as invalid`);
   if (leftOut > 0) reasons.push(`${rows(leftOut)} not added by the server`);
   if (reasons.length === 0) return { message: `${NOTHING_ADDED_PREFIX}: the file has no rows to import.`, kind: 'warning' };

@@ -11,6 +11,7 @@ import type {
   StartImportRunRequest,
   UndoImportRunResponse,
 } from '../../../contract/importRuns';
+import type { RestoreResponse } from '../../../contract/dataSafety';
 
 export const importRunsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -32,12 +33,17 @@ export const importRunsApi = api.injectEndpoints({
     }),
     undoImportRun: build.mutation<UndoImportRunResponse, number>({
       query: (id) => ({ url: `/admin/import-runs/${id}/undo`, method: 'POST' }),
-      invalidatesTags: ['ImportRuns', 'Names', 'Nationalities', 'SwipeStats'],
+      invalidatesTags: ['ImportRuns', 'Names', 'Nationalities', 'SwipeStats', 'NamesTrash'],
+    }),
+    /** Takes an undo back: its names (those still in the trash) are restored with their swipes, the run is what it was. */
+    restoreUndoneImport: build.mutation<RestoreResponse, number>({
+      query: (deletionId) => ({ url: '/names/restore', method: 'POST', body: { deletionId } }),
+      invalidatesTags: ['ImportRuns', 'Names', 'Nationalities', 'SwipeStats', 'NamesTrash'],
     }),
   }),
 });
 
-export const { useListImportRunsQuery, useLazyGetImportRunQuery, useUndoImportRunMutation } = importRunsApi;
+export const { useListImportRunsQuery, useLazyGetImportRunQuery, useUndoImportRunMutation, useRestoreUndoneImportMutation } = importRunsApi;
 
 /** Dispatches a mutation's initiate thunk from a saga and waits for its unwrapped result. */
 function* runMutation<T>(thunk: unknown): SagaIterator<T> {

@@ -15,14 +15,20 @@ import {
   Typography,
   type ChipProps,
 } from '@mui/material';
-import type { ImportRun, ImportRunDetail, ImportRunState } from '../../../../contract/importRuns';
+import type { ImportRun, ImportRunDetail, ImportRunState, UndoImportRunResponse } from '../../../../contract/importRuns';
+import { impactText, type RestoreResponse } from '../../../../contract/dataSafety';
 import { errorReason } from '../../../api/errors';
 import { useAppSelector } from '../../../app/hooks';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { formatCount, formatDateTime, formatTimeWithZone, withTimeZone } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { selectLatestJobOfKind } from '../../jobs';
-import { useLazyGetImportRunQuery, useListImportRunsQuery, useUndoImportRunMutation } from '../importRunsApi';
+import {
+  useLazyGetImportRunQuery,
+  useListImportRunsQuery,
+  useRestoreUndoneImportMutation,
+  useUndoImportRunMutation,
+} from '../importRunsApi';
 
 const STATE_LABEL: Record<ImportRunState, string> = {
   running: 'Running',
@@ -42,14 +48,30 @@ const STATE_COLOR: Record<ImportRunState, ChipProps['color']> = {
   undone: 'default',
 };
 
-export const undoConfirmText = (run: ImportRunDetail) =>
-  `Undo the import of "${run.fileName}"? This deletes the ${formatCount(run.rowsPresent)} names it added that are still stored` +
-  (run.rowsPresent < run.rowsAdded
-    ? ` (${formatCount(run.rowsAdded - run.rowsPresent)} of its ${formatCount(run.rowsAdded)} were deleted since)`
-    : '') +
-  '. This cannot be undone.';
-export const undoneToast = (deleted: number) => `Import undone: ${formatCount(deleted)} names deleted.`;
+/** What an undo takes to the trash, said before it runs (the names edited since are kept, and say so). */
+export function undoConfirmText(run: ImportRunDetail): string {
+  const edited = run.rowsEdited ?? 0;
+  const moving = run.rowsPresent - edited;
+  const carried = impactText({ names: moving, swipes: run.swipes ?? 0, matches: run.matches ?? 0 });
+  const deletedSince =
+    run.rowsPresent < run.rowsAdded
+      ? ` ${formatCount(run.rowsAdded - run.rowsPresent)} of its ${formatCount(run.rowsAdded)} were deleted since.`
+      : '';
+  const kept =
+    edited > 0
+      ? ` ${formatCount(edited)} ${edited === 1 ? 'name was edited after the import and stays' : 'names were edited after the import and stay'}.`
+      : '';
+  return `Undo the import of "${run.fileName}"? ${carried} will move to the trash.${kept}${deletedSince} You can restore them here or from Manage Names → Trash.`;
+}
+export const undoneToast = (response: Pick<UndoImportRunResponse, 'deletedCount' | 'keptEditedCount'>) =>
+  `Import undone: ${formatCount(response.deletedCount)} ${response.deletedCount === 1 ? 'name' : 'names'} moved to the trash.` +
+  (response.keptEditedCount > 0
+    ? ` Kept ${formatCount(response.keptEditedCount)} ${response.keptEditedCount === 1 ? 'name' : 'names'} edited after the import.`
+    : '');
 export const undoFailedText = (reason: string) => `Failed to undo the import. ${reason}`;
+export const restoredToast = (fileName: string, restored: RestoreResponse) =>
+  `Restored ${impactText({ names: restored.restoredCount, swipes: restored.swipes, matches: restored.matches })} from the import of "${fileName}".`;
+export const restoreFailedText = (reason: string) => `Failed to restore the import. ${reason}`;
 
 /** How often the list is fetched again while some run is running that this page does not send. */
 const OTHERS_POLL_MS = 10_000;
@@ -70,15 +92,19 @@ function runSummary(run: ImportRun): string {
   if (run.state === 'interrupted') {
     parts.push('interrupted: the page was closed or reloaded, or the server stopped, during the import; the figures are what landed');
   }
+  if ((run.trashedSkipped ?? 0) > 0) parts.push(`${formatCount(run.trashedSkipped ?? 0)} skipped: in the trash`);
   if (run.state === 'undone' && run.rowsUndone !== null) {
-    parts.push(`undone by ${run.undoneBy ?? 'an admin'}: ${formatCount(run.rowsUndone)} names deleted`);
+    parts.push(
+      `undone by ${run.undoneBy ?? 'an admin'}: ${formatCount(run.rowsUndone)} ${run.rowsUndone === 1 ? 'name' : 'names'} moved to the trash`,
+    );
   }
   return parts.join('; ');
 }
 
 /**
- * Recent imports as the server recorded them (issue 6 §3): after a reload or a closed tab too, each
- * with exactly what landed, and an Undo that deletes a run's names after saying how many.
+ * Recent imports as the server recorded them: after a reload or a closed tab too, each with exactly what landed,
+ * an Undo that moves a run's names to the trash after saying how many (and what they carry), and a Restore that
+ * takes the undo back.
  */
 export function ImportRunsCard() {
   const importing = useAppSelector((state) => selectLatestJobOfKind(state, 'bulkImport')?.state === 'running');
@@ -97,6 +123,7 @@ export function ImportRunsCard() {
   if (othersRunning !== watchOthers) setWatchOthers(othersRunning);
   const [loadRun, { isFetching: loadingRun }] = useLazyGetImportRunQuery();
   const [undoRun, { isLoading: undoing }] = useUndoImportRunMutation();
+  const [restoreUndo, { isLoading: restoring }] = useRestoreUndoneImportMutation();
   const [confirming, setConfirming] = useState<ImportRunDetail | null>(null);
 
   const askToUndo = async (run: ImportRun) => {
@@ -110,12 +137,20 @@ export function ImportRunsCard() {
   const undo = async () => {
     if (!confirming) return;
     try {
-      const { deletedCount } = await undoRun(confirming.id).unwrap();
-      notify(undoneToast(deletedCount), 'success');
+      notify(undoneToast(await undoRun(confirming.id).unwrap()), 'success');
     } catch (failure) {
       notify(undoFailedText(errorReason(failure)), 'error');
     } finally {
       setConfirming(null);
+    }
+  };
+
+  const restore = async (run: ImportRun) => {
+    if (run.undoDeletionId === null || run.undoDeletionId === undefined) return;
+    try {
+      notify(restoredToast(run.fileName, await restoreUndo(run.undoDeletionId).unwrap()), 'success');
+    } catch (failure) {
+      notify(restoreFailedText(errorReason(failure)), 'error');
     }
   };
 
@@ -181,6 +216,16 @@ export function ImportRunsCard() {
                               aria-label={`Undo the import of ${run.fileName}`}
                             >
                               Undo
+                            </Button>
+                          )}
+                          {run.state === 'undone' && run.undoDeletionId !== null && run.undoDeletionId !== undefined && (
+                            <Button
+                              size="small"
+                              disabled={importing || restoring}
+                              onClick={() => void restore(run)}
+                              aria-label={`Restore the names of ${run.fileName}`}
+                            >
+                              Restore
                             </Button>
                           )}
                         </TableCell>
