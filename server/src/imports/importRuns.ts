@@ -130,7 +130,9 @@ export async function listRecentRuns(db: Queryable, limit: number): Promise<Impo
 
 export async function getRunDetail(db: Queryable, runId: number): Promise<ImportRunDetail> {
   await markInterruptedRuns(db);
-  const { rows } = await db.query<ImportRunRow & { rows_present: number | string; rows_edited: number | string; swipes: number | string; matches: number | string }>(
+  const { rows } = await db.query<
+    ImportRunRow & { rows_present: number | string; rows_edited: number | string; swipes: number | string; matches: number | string }
+  >(
     `SELECT ${RUN_COLUMNS}, present.*
        FROM import_runs,
             LATERAL (SELECT count(*) AS rows_present, count(*) FILTER (WHERE n.version > 1) AS rows_edited,
