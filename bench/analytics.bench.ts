@@ -11,6 +11,8 @@
 // --swipes, the scale data is loaded first (once; minutes on PGlite).
 // SCALE=10 (PostgreSQL only): measures at --swipes and then at ten times the data (swipes, names and users),
 // each in a scratch schema dropped afterwards, and prints how every p95 grew.
+// TRASH_PERCENT (default 10): then moves that share of the names to the trash with their swipes, measures every
+// endpoint again and prints both p95s side by side; the names are restored afterwards (0 skips it).
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
@@ -25,6 +27,7 @@ import { loadScaleData, SCALE_PRESETS } from '../server/src/seed/scaleData';
 import { seedDemoData } from '../server/src/seed/seed';
 import { growthTable, scaleFactor, scalesToMeasure, type ScaledFigure } from './lib/scale';
 import { loadAverage, table } from './lib/timing';
+import { restoreShare, trashComparisonTable, trashPercent, trashShareOfNames } from './lib/trashShare';
 
 const { values } = parseArgs({
   options: {
@@ -307,10 +310,39 @@ async function measureOn(db: Db, description: string, swipes: number): Promise<S
     for (const [label, path] of Object.entries(extra)) await measure(label, path);
     await measure('admin/health', '/admin/health', () => countEveryTable(db));
 
+    // The same calls with a share of the names in the trash (their swipes moved out with them), side by side.
+    const percent = trashPercent();
+    let trashTable = '';
+    if (percent > 0) {
+      const share = await trashShareOfNames(db, percent);
+      console.log(
+        `\nMoved ${share.names.toLocaleString('en-US')} names (${percent} %) with ${share.swipes.toLocaleString('en-US')} swipes to the trash in ` +
+          `${(share.ms / 1000).toFixed(1)} s; measuring every endpoint again (${loadAverage()})`,
+      );
+      const withTrash: ScaledFigure[] = [];
+      try {
+        for (const [label, path] of Object.entries({
+          '(floor) swipes/stats': '/swipes/stats',
+          ...endpoints,
+          ...extra,
+          'admin/health': '/admin/health',
+        })) {
+          const calls = await timeRuns(CALLS, () => call(path));
+          agent.destroy();
+          agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+          withTrash.push({ label, p95: percentile(calls, 95) });
+        }
+      } finally {
+        console.log(`restored the trashed names in ${((await restoreShare(db, share)) / 1000).toFixed(1)} s`);
+      }
+      trashTable = `\np95 of ${CALLS} HTTP calls without a trash and with ${percent} % of the names in it, same run\n\n${trashComparisonTable(figures, withTrash, percent)}\n`;
+    }
+
     console.log(
       `\n${CALLS} HTTP calls per endpoint (after one warm-up); "direct" = median of ${DIRECT_RUNS} runs of the same figure straight from swipes (SQL only)\n`,
     );
     console.log(table(['endpoint', 'p50 ms', 'p95 ms', 'direct p50 ms', 'direct/p50', `p95 < ${P95_TARGET_MS} ms`], rows));
+    if (trashTable) console.log(trashTable);
     console.log(`machine: ${os.cpus().length} CPUs, ${loadAverage()} at the end of the run`);
     console.log(`\n${misses === 0 ? 'every endpoint' : `${misses} endpoint(s) NOT`} under the p95 target on ${description}`);
     return figures;

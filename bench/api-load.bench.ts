@@ -9,7 +9,9 @@
  *
  * Env: NAMES (default 1000000), SWIPES (default 1000000), USERS (default 10000), CONNECTIONS (default 50),
  * DURATION (seconds, default 20), DATABASE_URL, SCALE (default 1: with SCALE=10 it measures at those sizes and
- * then again on a fresh schema holding ten times each, and prints how every p95 grew).
+ * then again on a fresh schema holding ten times each, and prints how every p95 grew), TRASH_PERCENT (default 10:
+ * after the measurement, that share of the names goes to the trash with its swipes and every endpoint is measured
+ * again, printed side by side; 0 skips it).
  */
 import { execFile } from 'node:child_process';
 import os from 'node:os';
@@ -21,6 +23,7 @@ import type { LoadOptions, LoadResult } from './lib/loadClient';
 import { growthTable, scaleFactor, scalesToMeasure, type ScaledFigure } from './lib/scale';
 import { loadScaleData } from './lib/scaleData';
 import { loadAverage, table, timed } from './lib/timing';
+import { restoreShare, trashComparisonTable, trashPercent, trashShareOfNames } from './lib/trashShare';
 
 const envInt = (name: string, fallback: number) => {
   const value = process.env[name];
@@ -70,28 +73,46 @@ async function measureAt(scale: number): Promise<ScaledFigure[]> {
     );
     const token = await signInAdmin(backend.origin);
 
-    const rows: string[][] = [];
-    const figures: ScaledFigure[] = [];
-    for (const endpoint of ENDPOINTS) {
-      const url = `${backend.origin}${endpoint.path}`;
-      const check = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-      if (!check.ok) throw new Error(`${endpoint.path}: ${check.status} ${await check.text()}`);
-      // A short warm-up: plans, caches and the JIT, so the measured run is the steady state.
-      await load({ url, token, connections: CONNECTIONS, durationSeconds: 2 });
-      const result = await load({ url, token, connections: CONNECTIONS, durationSeconds: DURATION });
-      if (result.non2xx > 0 || result.errors > 0)
-        console.warn(`${endpoint.path}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
-      rows.push([endpoint.label, result.requestsPerSecond.toFixed(0), ms(result.p50), ms(result.p95), ms(result.p99), ms(result.max)]);
-      figures.push({ label: endpoint.label, p95: result.p95 });
-      console.log(`  ${endpoint.label}: done`);
+    const figures = await measureEndpoints(backend.origin, token, `${scale}x`);
+    const percent = trashPercent();
+    if (percent > 0) {
+      const share = await trashShareOfNames(backend.db, percent);
+      console.log(
+        `\nMoved ${share.names.toLocaleString('en-US')} names (${percent} %) with ${share.swipes.toLocaleString('en-US')} swipes to the trash in ` +
+          `${(share.ms / 1000).toFixed(1)} s (${share.deletionIds.length} deletions); measuring again`,
+      );
+      const withTrash = await measureEndpoints(backend.origin, token, `${scale}x, ${percent} % of names in the trash`);
+      console.log(`\n${scale}x: p95 without a trash and with ${percent} % of the names in it, same run\n`);
+      console.log(trashComparisonTable(figures, withTrash, percent));
+      console.log(`restored in ${((await restoreShare(backend.db, share)) / 1000).toFixed(1)} s; ${loadAverage()}`);
     }
-    console.log(`\n${scale}x: ${CONNECTIONS} connections, ${DURATION} s per endpoint, latencies in ms\n`);
-    console.log(table(['endpoint', 'req/s', 'p50', 'p95', 'p99', 'max'], rows));
-    console.log(loadAverage());
     return figures;
   } finally {
     await backend.close();
   }
+}
+
+/** Every endpoint of ENDPOINTS under load: the table, and each p95. */
+async function measureEndpoints(origin: string, token: string, what: string): Promise<ScaledFigure[]> {
+  const rows: string[][] = [];
+  const figures: ScaledFigure[] = [];
+  for (const endpoint of ENDPOINTS) {
+    const url = `${origin}${endpoint.path}`;
+    const check = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    if (!check.ok) throw new Error(`${endpoint.path}: ${check.status} ${await check.text()}`);
+    // A short warm-up: plans, caches and the JIT, so the measured run is the steady state.
+    await load({ url, token, connections: CONNECTIONS, durationSeconds: 2 });
+    const result = await load({ url, token, connections: CONNECTIONS, durationSeconds: DURATION });
+    if (result.non2xx > 0 || result.errors > 0)
+      console.warn(`${endpoint.path}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+    rows.push([endpoint.label, result.requestsPerSecond.toFixed(0), ms(result.p50), ms(result.p95), ms(result.p99), ms(result.max)]);
+    figures.push({ label: endpoint.label, p95: result.p95 });
+    console.log(`  ${endpoint.label}: done`);
+  }
+  console.log(`\n${what}: ${CONNECTIONS} connections, ${DURATION} s per endpoint, latencies in ms\n`);
+  console.log(table(['endpoint', 'req/s', 'p50', 'p95', 'p99', 'max'], rows));
+  console.log(loadAverage());
+  return figures;
 }
 
 async function main(): Promise<void> {

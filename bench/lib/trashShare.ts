@@ -1,0 +1,68 @@
+// The trash comparison of bench:api-load and bench:analytics: the same endpoints measured without a trash and
+// again with a share of the names (TRASH_PERCENT, default 10) moved to it by the server's own code path, printed
+// side by side in one run. Afterwards the names are restored, so a kept benchmark database is left as it was.
+import type { Db } from '../../server/src/db/types';
+import { moveNamesToTrash, restoreFromTrash } from '../../server/src/names/trash';
+import { table } from './timing';
+import type { ScaledFigure } from './scale';
+
+const BENCH_ACTOR = { uid: 'bench', email: 'bench@localhost' };
+/** Names per move: one deletion each, as a large "Delete selected" or an import's undo would be. */
+const MOVE_CHUNK = 5000;
+
+/** TRASH_PERCENT: the share of names moved to the trash for the second measurement (0 skips it). */
+export function trashPercent(): number {
+  const text = process.env.TRASH_PERCENT ?? '10';
+  const percent = Number(text);
+  if (!Number.isInteger(percent) || percent < 0 || percent > 90)
+    throw new Error(`TRASH_PERCENT must be a whole number from 0 to 90, not "${text}"`);
+  return percent;
+}
+
+export interface TrashedShare {
+  names: number;
+  swipes: number;
+  deletionIds: number[];
+  ms: number;
+}
+
+/**
+ * Moves `percent` % of the names (spread over the whole table by a hash of the id, not a block of neighbours)
+ * to the trash with their swipes, in deletions of MOVE_CHUNK names.
+ */
+export async function trashShareOfNames(db: Db, percent: number): Promise<TrashedShare> {
+  const started = performance.now();
+  const { rows } = await db.query<{ id: number | string }>('SELECT id FROM names WHERE mod(id * 7919, 100) < $1 ORDER BY id', [percent]);
+  const ids = rows.map((r) => Number(r.id));
+  const share: TrashedShare = { names: 0, swipes: 0, deletionIds: [], ms: 0 };
+  for (let i = 0; i < ids.length; i += MOVE_CHUNK) {
+    const move = await db.transaction((tx) => moveNamesToTrash(tx, BENCH_ACTOR, ids.slice(i, i + MOVE_CHUNK), { kind: 'bulk_delete' }));
+    share.names += move.moved.length;
+    share.swipes += move.swipes;
+    if (move.deletionId !== null) share.deletionIds.push(move.deletionId);
+  }
+  share.ms = performance.now() - started;
+  return share;
+}
+
+export async function restoreShare(db: Db, share: TrashedShare): Promise<number> {
+  const started = performance.now();
+  for (const deletionId of share.deletionIds) await db.transaction((tx) => restoreFromTrash(tx, { deletionId }));
+  return performance.now() - started;
+}
+
+/** Each endpoint's p95 without a trash and with the share in it, and their ratio (the target: within 10 %). */
+export function trashComparisonTable(without: ScaledFigure[], withTrash: ScaledFigure[], percent: number): string {
+  const rows = without.map((figure) => {
+    const other = withTrash.find((f) => f.label === figure.label);
+    const ratio = other && figure.p95 > 0 ? other.p95 / figure.p95 : Number.NaN;
+    return [
+      figure.label,
+      figure.p95.toFixed(1),
+      other ? other.p95.toFixed(1) : '-',
+      Number.isFinite(ratio) ? `${ratio.toFixed(2)}x` : '-',
+      Number.isFinite(ratio) ? (ratio <= 1.1 ? 'yes' : 'NO') : '-',
+    ];
+  });
+  return table(['endpoint', 'p95 ms, no trash', `p95 ms, ${percent} % of names in the trash`, 'ratio', 'within 10 %'], rows);
+}
