@@ -26,6 +26,7 @@ async function send(base: string, entry: HostileRequest, token: string): Promise
   const headers: Record<string, string> = {};
   if (entry.token !== 'none') headers.authorization = `Bearer ${token}`;
   if (entry.body !== undefined) headers['content-type'] = 'application/json';
+  Object.assign(headers, entry.headers);
   // fetch() would normalize '%2e%2e' and friends away; the raw path must reach the server as written.
   const { request } = await import('node:http');
   const url = new URL(base);

@@ -19,6 +19,8 @@ export interface HostileRequest {
   body?: string;
   /** sent with the demo admin's token (default) or none */
   token?: 'admin' | 'none';
+  /** further request headers (If-Match) */
+  headers?: Record<string, string>;
   expect: Expectation;
 }
 
@@ -80,6 +82,9 @@ const GET_ROUTES: { url: string; numbers: string[]; instants: string[] }[] = [
   { url: '/api/analytics/user-swipe-insights/demo-user-1', numbers: [], instants: [] },
   { url: '/api/analytics/swipe-sessions/demo-user-1', numbers: ['limit'], instants: [] },
   { url: '/api/matches/demo-user-1/demo-user-2', numbers: ['limit', 'offset'], instants: [] },
+  { url: '/api/names/trash', numbers: ['limit', 'offset', 'deletionId'], instants: [] },
+  { url: '/api/history/name/1', numbers: ['limit'], instants: [] },
+  { url: '/api/history/user/demo-user-1', numbers: ['limit'], instants: [] },
 ];
 
 const MISSPELT = ['nationalty=irish', 'gendr=male', 'limt=5', 'sinse=2026-01-01T00:00:00Z', 'startdate=2026-01-01'];
@@ -146,8 +151,41 @@ function build(): HostileRequest[] {
         ...(method === 'PUT' ? { body: '{"name":"Anna","gender":"female","nationality":"english"}' } : {}),
         expect: 'refused',
       });
-  for (const ids of ['[1e308]', '[12345678901234567890]', '[1.5]', '["1"]', '[]'])
-    table.push({ kind: 'id', method: 'POST', url: '/api/names/bulk-delete', body: `{"nameIds":${ids}}`, expect: 'refused' });
+  for (const ids of ['[1e308]', '[12345678901234567890]', '[1.5]', '["1"]', '[]', '[1,1]'])
+    for (const url of ['/api/names/bulk-delete', '/api/names/restore', '/api/names/trash/purge', '/api/names/delete-preview'])
+      table.push({ kind: 'id', method: 'POST', url, body: `{"nameIds":${ids}}`, expect: 'refused' });
+  for (const id of ['1e308', '12345678901234567890', '1.5', '"1"', '0'])
+    table.push({ kind: 'id', method: 'POST', url: '/api/names/restore', body: `{"deletionId":${id}}`, expect: 'refused' });
+  for (const id of ['1e308', '12345678901234567890', '1.5', '"1"', '0'])
+    table.push({ kind: 'id', method: 'POST', url: '/api/history/revert', body: `{"actionId":${id}}`, expect: 'refused' });
+  for (const id of ['12345678901234567890', '1.5', '0x10', '-1', 'a%20b'])
+    table.push({ kind: 'id', method: 'GET', url: `/api/history/name/${id}`, expect: 'refused' });
+  // If-Match: a record version in quotes, nothing else (no weak tags, no lists, no '*').
+  for (const value of ['"abc"', '"0"', '"1e3"', '"12345678901"', 'W/"1"', '*', '"1", "2"', '"-1"'])
+    for (const [method, url] of [
+      ['PUT', '/api/names/1'],
+      ['DELETE', '/api/names/1'],
+      ['PATCH', '/api/users/demo-user-1'],
+      ['DELETE', '/api/users/demo-user-1'],
+    ] as const)
+      table.push({
+        kind: 'number',
+        method,
+        url,
+        headers: { 'if-match': value },
+        ...(method === 'PUT' ? { body: '{"name":"Anna","gender":"female","nationality":"english"}' } : {}),
+        ...(method === 'PATCH' ? { body: '{"isPremium":true}' } : {}),
+        expect: 'refused',
+      });
+  // A bulk delete's versions: whole numbers within a version's range only.
+  for (const versions of ['[1e308]', '[2147483648]', '[0]', '["1"]', '[1.5]'])
+    table.push({
+      kind: 'number',
+      method: 'POST',
+      url: '/api/names/bulk-delete',
+      body: `{"nameIds":[1],"versions":${versions}}`,
+      expect: 'refused',
+    });
 
   // Unknown body fields.
   table.push({

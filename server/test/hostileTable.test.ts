@@ -28,6 +28,7 @@ test('every hostile request is refused as the table says: no 500, no ignored par
       headers: {
         ...(entry.token === 'none' ? {} : { authorization: `Bearer ${t.adminToken}` }),
         ...(entry.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...entry.headers,
       },
       ...(entry.body === undefined ? {} : { payload: entry.body }),
     });
