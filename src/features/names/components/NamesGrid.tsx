@@ -91,7 +91,7 @@ export function NamesGrid({ rows, loading, noRowsLabel, selection, onSelectionCh
       if (!input) throw new RowSaveError(EDIT_REQUIRED_MESSAGE, true);
       if (input.name === oldRow.name && input.gender === oldRow.gender && input.nationality === oldRow.nationality) return oldRow;
       try {
-        const saved = await updateName({ id: oldRow.id, ...input }).unwrap();
+        const saved = await updateName({ id: oldRow.id, version: oldRow.version, ...input }).unwrap();
         notify('Changes saved successfully!', 'success');
         return saved;
       } catch (error) {

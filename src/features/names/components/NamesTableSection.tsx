@@ -46,14 +46,14 @@ export function NamesTableSection({ enabled }: { enabled: boolean }) {
   // Selection is screen state, not app state: it only ever refers to rows on screen. The grid drops ids
   // that leave the rows (new filter, deletes); counting against `rows` covers the moment in between.
   const [selection, setSelection] = useState<GridRowSelectionModel>(EMPTY_SELECTION);
-  const selectedIds = useMemo(() => rows.filter((r) => selection.ids.has(r.id)).map((r) => r.id), [rows, selection]);
+  const selectedRows = useMemo(() => rows.filter((r) => selection.ids.has(r.id)), [rows, selection]);
 
   // Each dialog keeps what it asks about apart from its `open` flag, so the text does not change while the
   // dialog fades out, and the bulk delete sends exactly the ids the operator confirmed.
   const [rowToDelete, setRowToDelete] = useState<NameRecord | null>(null);
   const [rowDialogOpen, setRowDialogOpen] = useState(false);
   const [deleteName, { isLoading: deleting }] = useDeleteNameMutation();
-  const [bulkIds, setBulkIds] = useState<number[]>([]);
+  const [bulkRows, setBulkRows] = useState<NameRecord[]>([]);
   const [bulkDialogOpen, setBulkDialogOpen] = useState(false);
   const [bulkDelete, { isLoading: bulkDeleting }] = useBulkDeleteNamesMutation();
 
@@ -65,7 +65,7 @@ export function NamesTableSection({ enabled }: { enabled: boolean }) {
   async function confirmDelete() {
     if (!rowToDelete) return;
     try {
-      await deleteName(rowToDelete.id).unwrap();
+      await deleteName({ id: rowToDelete.id, version: rowToDelete.version }).unwrap();
       notify('Name deleted successfully!', 'success');
     } catch (error) {
       notify(`Failed to delete name. ${errorReason(error)}`, 'error');
@@ -75,17 +75,17 @@ export function NamesTableSection({ enabled }: { enabled: boolean }) {
   }
 
   function openBulkDelete() {
-    if (selectedIds.length === 0) {
+    if (selectedRows.length === 0) {
       notify('Please select at least one name to delete.', 'warning');
       return;
     }
-    setBulkIds(selectedIds);
+    setBulkRows(selectedRows);
     setBulkDialogOpen(true);
   }
 
   async function confirmBulkDelete() {
     try {
-      await bulkDelete(bulkIds).unwrap();
+      await bulkDelete(bulkRows).unwrap();
       notify('Selected names deleted successfully!', 'success');
       setSelection(EMPTY_SELECTION);
     } catch (error) {
@@ -96,8 +96,8 @@ export function NamesTableSection({ enabled }: { enabled: boolean }) {
     }
   }
 
-  const n = selectedIds.length;
-  const bulkN = bulkIds.length;
+  const n = selectedRows.length;
+  const bulkN = bulkRows.length;
   const showFirstPageError = list.isError && rows.length === 0;
 
   return (
