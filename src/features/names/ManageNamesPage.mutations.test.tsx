@@ -274,7 +274,7 @@ describe('deleting the selected rows', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete 2' }));
 
     expect(await screen.findByText('Selected names deleted successfully!')).toBeInTheDocument();
-    const [post] = mutations('POST');
+    const [post] = mutations('POST').filter((r) => r.url.pathname !== '/api/names/delete-preview');
     expect(post.url.pathname).toBe('/api/names/bulk-delete');
     expect(await bodyOf(post)).toEqual({ nameIds: ids, versions: [1, 1] });
     await waitFor(() => expect(countText()).toHaveTextContent(/^Showing 7 of 7 names$/));
