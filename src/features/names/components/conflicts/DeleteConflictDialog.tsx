@@ -15,6 +15,7 @@ import {
 } from '@mui/material';
 import type { VersionConflict } from '../../../../../contract/dataSafety';
 import type { NameRecord } from '../../../../../contract/wire';
+import { formatCount } from '../../../../lib/format';
 import { changedFields } from '../../nameRecords';
 import { savedByText } from './conflictText';
 
@@ -39,21 +40,24 @@ export function whatChangedText({ shown, current }: Pick<ChangedName, 'shown' | 
 export function DeleteConflictDialog({
   open,
   changed,
+  asked,
   pending,
   onDeleteAnyway,
   onCancel,
 }: {
   open: boolean;
   changed: readonly ChangedName[];
+  /** how many names the delete was for */
+  asked: number;
   pending: boolean;
   onDeleteAnyway: () => void;
   onCancel: () => void;
 }) {
   const id = useId();
-  const one = changed.length === 1;
+  const one = asked === 1;
   const title = one
     ? `“${changed[0]?.shown.name ?? ''}” was changed since you loaded it`
-    : `${changed.length} of the names were changed since you loaded them`;
+    : `${formatCount(changed.length)} of the ${formatCount(asked)} selected names ${changed.length === 1 ? 'was' : 'were'} changed since you loaded them`;
   return (
     <Dialog
       open={open}

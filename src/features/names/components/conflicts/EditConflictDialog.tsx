@@ -35,12 +35,10 @@ export interface EditConflict {
 export function EditConflictDialog({
   open,
   value,
-  pending,
   onChoose,
 }: {
   open: boolean;
   value: EditConflict | null;
-  pending: boolean;
   onChoose: (choice: EditConflictChoice) => void;
 }) {
   const id = useId();
@@ -50,7 +48,7 @@ export function EditConflictDialog({
   return (
     <Dialog
       open={open}
-      onClose={() => !pending && onChoose('editAgain')}
+      onClose={() => onChoose('editAgain')}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-text`}
       maxWidth="sm"
@@ -94,13 +92,13 @@ export function EditConflictDialog({
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {/* Edit again first and focused: an accidental Enter keeps both versions. */}
-        <Button onClick={() => onChoose('editAgain')} disabled={pending} autoFocus>
+        <Button onClick={() => onChoose('editAgain')} autoFocus>
           Edit again
         </Button>
-        <Button onClick={() => onChoose('keepTheirs')} disabled={pending} variant="outlined">
+        <Button onClick={() => onChoose('keepTheirs')} variant="outlined">
           Keep theirs
         </Button>
-        <Button onClick={() => onChoose('saveMine')} disabled={pending} variant="contained">
+        <Button onClick={() => onChoose('saveMine')} variant="contained">
           Save mine
         </Button>
       </DialogActions>

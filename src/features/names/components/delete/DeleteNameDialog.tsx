@@ -57,6 +57,7 @@ export function DeleteNameDialog({ row, open, onClose }: { row: NameRecord | nul
       <DeleteConflictDialog
         open={conflictOpen}
         changed={changed}
+        asked={1}
         pending={isLoading}
         onDeleteAnyway={() => now && void remove({ id: now.id, version: now.version })}
         onCancel={() => setConflictOpen(false)}

@@ -80,6 +80,7 @@ export function DeleteSelectedDialog({
       <DeleteConflictDialog
         open={conflictOpen}
         changed={changed}
+        asked={rows.length}
         pending={isLoading}
         onDeleteAnyway={() => void remove(asTheyAreNow())}
         onCancel={() => setConflictOpen(false)}
