@@ -100,7 +100,8 @@ export function NamesGrid({ rows, loading, noRowsLabel, selection, onSelectionCh
    * typed; the lists already hold the new version, so the next save is based on it).
    */
   const save = useCallback(
-    async (id: number, version: number | undefined, input: NameInput): Promise<NameRecord> => {
+    async (shown: NameRecord, version: number | undefined, input: NameInput): Promise<NameRecord> => {
+      const { id } = shown;
       try {
         const saved = await updateName({ id, version, ...input }).unwrap();
         notify('Changes saved successfully!', 'success');
@@ -109,9 +110,9 @@ export function NamesGrid({ rows, loading, noRowsLabel, selection, onSelectionCh
         const detail = errorDetail(error);
         const [theirs] = conflictedNames(error);
         if (detail?.code === VERSION_CONFLICT && detail.conflict && theirs) {
-          const choice = await askAboutConflict({ mine: input, theirs, conflict: detail.conflict });
+          const choice = await askAboutConflict({ shownName: shown.name, mine: input, theirs, conflict: detail.conflict });
           if (choice === 'keepTheirs') return theirs;
-          if (choice === 'saveMine') return save(id, theirs.version, input);
+          if (choice === 'saveMine') return save(shown, theirs.version, input);
           rebasedRows.current.set(id, theirs);
           throw new RowSaveError('Edit again', false);
         }
@@ -128,7 +129,7 @@ export function NamesGrid({ rows, loading, noRowsLabel, selection, onSelectionCh
       if (!input) throw new RowSaveError(EDIT_REQUIRED_MESSAGE, true);
       const base = rebasedRows.current.get(oldRow.id) ?? oldRow;
       if (input.name === base.name && input.gender === base.gender && input.nationality === base.nationality) return base;
-      const saved = await save(base.id, base.version, input);
+      const saved = await save(base, base.version, input);
       rebasedRows.current.delete(base.id);
       return saved;
     },

@@ -20,6 +20,8 @@ import { savedByText } from './conflictText';
 export type EditConflictChoice = 'keepTheirs' | 'saveMine' | 'editAgain';
 
 export interface EditConflict {
+  /** the name as the row showed it when the operator began editing */
+  shownName: string;
   /** what the operator typed */
   mine: NameInput;
   /** the name as the server holds it now */
@@ -43,7 +45,7 @@ export function EditConflictDialog({
 }) {
   const id = useId();
   if (!value) return null;
-  const { mine, theirs, conflict } = value;
+  const { shownName, mine, theirs, conflict } = value;
   const savedBy = savedByText(conflict);
   return (
     <Dialog
@@ -54,10 +56,10 @@ export function EditConflictDialog({
       maxWidth="sm"
       fullWidth
     >
-      <DialogTitle id={`${id}-title`}>“{theirs.name}” was changed while you edited it</DialogTitle>
+      <DialogTitle id={`${id}-title`}>“{shownName}” was changed while you edited it</DialogTitle>
       <DialogContent>
         <DialogContentText id={`${id}-text`} sx={{ mb: 2 }}>
-          {savedBy}. Nothing of your edit was saved yet.
+          Someone saved it after you began editing. Nothing of your edit was saved yet: choose which values to keep.
         </DialogContentText>
         <Table size="small" aria-label="Your edit and the saved name">
           <TableHead>
@@ -65,10 +67,10 @@ export function EditConflictDialog({
               <TableCell component="th" scope="col">
                 Field
               </TableCell>
-              <TableCell component="th" scope="col">
+              <TableCell component="th" scope="col" sx={{ width: '35%' }}>
                 Your edit
               </TableCell>
-              <TableCell component="th" scope="col">
+              <TableCell component="th" scope="col" sx={{ width: '45%' }}>
                 {savedBy}
               </TableCell>
             </TableRow>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { DataGrid, GridActionsCellItem, type GridColDef, type GridRowSelectionModel } from '@mui/x-data-grid';
-import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
+import RestoreIcon from '@mui/icons-material/Restore';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import LayersIcon from '@mui/icons-material/Layers';
 import type { TrashedName } from '../../../../../contract/dataSafety';
@@ -32,7 +32,7 @@ const countColumn = (field: 'swipes' | 'matches', headerName: string): GridColDe
   field,
   headerName,
   type: 'number',
-  width: field === 'swipes' ? 80 : 90,
+  width: field === 'swipes' ? 75 : 85,
   valueFormatter: (value: number) => formatCount(value),
 });
 
@@ -46,19 +46,21 @@ export function TrashGrid({ rows, total, page, onPageChange, loading, selection,
   const columns = useMemo<GridColDef<TrashedName>[]>(
     () => [
       { field: 'name', headerName: 'Name', flex: 1, minWidth: 110 },
-      { field: 'gender', headerName: 'Gender', width: 85 },
+      { field: 'gender', headerName: 'Gender', width: 80 },
       { field: 'nationality', headerName: 'Nationality', width: 110 },
       {
         field: 'deletedBy',
         headerName: 'Deleted by',
         flex: 1,
-        minWidth: 150,
+        minWidth: 180,
         valueGetter: (_value, row) => row.deletedBy.email,
+        // A long address is cut with an ellipsis: the whole of it on hover.
+        renderCell: ({ value }) => <span title={value as string}>{value as string}</span>,
       },
       {
         field: 'deletedAt',
         headerName: withTimeZone('Deleted'),
-        width: 175,
+        width: 168,
         valueFormatter: (value: string) => formatDateTime(value),
       },
       countColumn('swipes', 'Swipes'),
@@ -67,19 +69,30 @@ export function TrashGrid({ rows, total, page, onPageChange, loading, selection,
         field: 'purgeAt',
         headerName: withTimeZone('Kept until'),
         description: 'After this day the name and its swipes are deleted forever.',
-        width: 145,
+        width: 140,
         valueFormatter: (value: string) => formatDate(value),
       },
       {
         field: 'actions',
         type: 'actions',
         headerName: 'Actions',
-        width: 130,
+        width: 124,
+        // Left-aligned, so Restore and Delete forever stay in one place whether or not a row has a third action.
+        align: 'left',
+        headerAlign: 'left',
         getActions: ({ row }) => [
-          <GridActionsCellItem key="restore" icon={<RestoreIcon />} label="Restore" disabled={busy} onClick={() => onRestore(row)} />,
+          <GridActionsCellItem
+            key="restore"
+            icon={<RestoreIcon />}
+            label="Restore"
+            color="primary"
+            disabled={busy}
+            onClick={() => onRestore(row)}
+          />,
           <GridActionsCellItem
             key="purge"
-            icon={<DeleteForeverIcon />}
+            // The icon in the error colour (the item takes primary or none): the one action here that cannot be undone.
+            icon={<DeleteForeverIcon color={busy ? 'disabled' : 'error'} />}
             label="Delete forever"
             disabled={busy}
             onClick={() => onPurge(row)}
