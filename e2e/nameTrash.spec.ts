@@ -2,6 +2,7 @@
 // a swiped name deleted from Manage Names waits in the Trash with its swipes and comes back with them; two
 // operators editing the same name meet the conflict dialog instead of overwriting each other.
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { impactText, type NamesImpact } from '../contract/dataSafety';
 import { firstLetter } from '../contract/nameRules';
@@ -14,6 +15,16 @@ mkdirSync(SHOTS, { recursive: true });
 
 const token = adminTokenOncePerFile();
 const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('gridcell', { name, exact: true }) });
+
+/** axe's serious and critical findings (as accessibility.spec.ts checks every route), within one part of the page. */
+async function seriousViolations(page: Page, within: string) {
+  const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .include(within)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, help: v.help }));
+}
 
 interface SwipeStats {
   totalSwipes: number;
@@ -61,6 +72,8 @@ test('a swiped name deleted from Manage Names waits in the Trash and comes back 
   await expect(trashed.locator('[data-field="swipes"]')).toHaveText(impact.swipes.toLocaleString('en-US'));
   await expect(trashed.locator('[data-field="deletedBy"]')).toHaveText('admin@babynames.test');
   await page.screenshot({ path: `${SHOTS}/trash-view.png`, fullPage: true });
+  // The tabs and the trash panel: accessibility.spec.ts sees Manage Names on its Names tab only.
+  expect(await seriousViolations(page, 'main')).toEqual([]);
 
   await trashed.getByRole('button', { name: 'Restore' }).click();
   await expect(page.getByText(`Restored ${impactText(impact)}.`)).toBeVisible();
@@ -102,6 +115,7 @@ test('two operators edit the same name: the second save meets the conflict, and 
     await expect(dialog.getByRole('columnheader', { name: /^Saved by admin@babynames\.test at .+ UTC$/ })).toBeVisible();
     await expect(dialog.getByRole('row', { name: /^Name/ })).toHaveText(/NameKonfliktcKonfliktb/);
     await dialog.screenshot({ path: `${SHOTS}/edit-conflict.png` });
+    expect(await seriousViolations(b, '[role="dialog"]')).toEqual([]);
 
     await dialog.getByRole('button', { name: 'Keep theirs' }).click();
     await expect(dialog).toBeHidden();
