@@ -134,6 +134,7 @@ describe('editing a row', () => {
     expect(await screen.findByText('Changes saved successfully!')).toBeInTheDocument();
     const [put] = mutations('PUT');
     expect(put.url.pathname).toBe(`/api/names/${idOf('Emmi')}`);
+    expect(put.ifMatch).toBe('"1"');
     expect(await bodyOf(put)).toEqual({ name: 'Emmi', gender: 'female', nationality: 'german' });
     await waitFor(() => expect(nameCell('Emmi')).toBeInTheDocument());
     expect(nameCell('Emma')).not.toBeInTheDocument();
@@ -199,7 +200,7 @@ describe('deleting a row', () => {
     await user.click(rowButton('Emma', 'Delete'));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Name deleted successfully!')).toBeInTheDocument();
-    expect(mutations('DELETE').map((r) => r.url.pathname)).toEqual([`/api/names/${emma}`]);
+    expect(mutations('DELETE').map((r) => [r.url.pathname, r.ifMatch])).toEqual([[`/api/names/${emma}`, '"1"']]);
     await waitFor(() => expect(nameCell('Emma')).not.toBeInTheDocument());
     await waitFor(() => expect(countText()).toHaveTextContent(/^Showing 8 of 8 names$/));
   });
@@ -259,7 +260,7 @@ describe('deleting the selected rows', () => {
     expect(mutations('POST')).toHaveLength(0);
   });
 
-  it('confirms, posts the selected ids to bulk-delete, and removes the rows', async () => {
+  it('confirms, posts the selected ids with the versions they were shown with to bulk-delete, and removes the rows', async () => {
     const user = userEvent.setup();
     await openLetterE();
     const ids = [idOf('Elsa'), idOf('Erik')];
@@ -273,9 +274,9 @@ describe('deleting the selected rows', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete 2' }));
 
     expect(await screen.findByText('Selected names deleted successfully!')).toBeInTheDocument();
-    const [post] = mutations('POST');
+    const [post] = mutations('POST').filter((r) => r.url.pathname !== '/api/names/delete-preview');
     expect(post.url.pathname).toBe('/api/names/bulk-delete');
-    expect(await bodyOf(post)).toEqual({ nameIds: ids });
+    expect(await bodyOf(post)).toEqual({ nameIds: ids, versions: [1, 1] });
     await waitFor(() => expect(countText()).toHaveTextContent(/^Showing 7 of 7 names$/));
     expect(nameCell('Elsa')).not.toBeInTheDocument();
     expect(nameCell('Erik')).not.toBeInTheDocument();

@@ -1,15 +1,21 @@
-import { Container, Stack, Typography } from '@mui/material';
+import { Box, Container, Stack, Typography } from '@mui/material';
+import { useAppSelector } from '../../app/hooks';
 import { useUrlBackedView } from '../../app/useUrlBackedView';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AddNameForm } from './components/AddNameForm';
 import { NamesFilterBar } from './components/NamesFilterBar';
 import { NamesTableSection } from './components/NamesTableSection';
-import { namesUrlView } from './namesUrl';
+import { NamesTabs, tabId, tabPanelId } from './components/NamesTabs';
+import { TrashSection } from './components/trash/TrashSection';
+import { selectNamesView } from './namesSlice';
+import { namesUrlView, namesViewUrlView } from './namesUrl';
 
-/** /manage-names (spec 2): add form, filters, and the infinitely scrolling names table. */
+/** /manage-names (spec 2): add form, then the names (filters and the infinitely scrolling table) or the trash. */
 export default function ManageNamesPage() {
   usePageTitle('Manage Names');
   const filtersReady = useUrlBackedView(namesUrlView);
+  const viewReady = useUrlBackedView(namesViewUrlView);
+  const { tab } = useAppSelector(selectNamesView);
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
       <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
@@ -17,8 +23,22 @@ export default function ManageNamesPage() {
       </Typography>
       <Stack spacing={3}>
         <AddNameForm />
-        <NamesFilterBar />
-        <NamesTableSection enabled={filtersReady} />
+        <Box>
+          <NamesTabs />
+          {/* Nothing below until the address has been read: the page must not fetch the names list on its way to the trash. */}
+          {viewReady && (
+            <Stack spacing={3} role="tabpanel" id={tabPanelId(tab)} aria-labelledby={tabId(tab)} sx={{ pt: 2 }}>
+              {tab === 'trash' ? (
+                <TrashSection />
+              ) : (
+                <>
+                  <NamesFilterBar />
+                  <NamesTableSection enabled={filtersReady} />
+                </>
+              )}
+            </Stack>
+          )}
+        </Box>
       </Stack>
     </Container>
   );

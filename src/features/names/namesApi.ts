@@ -1,8 +1,17 @@
 import { api } from '../../api/apiSlice';
 import type { NameInput, NameRecord, NamesQuery, NamesResponse } from '../../../contract/wire';
-import type { ApiError } from '../../api/errors';
+import {
+  ifMatch,
+  type NamesImpact,
+  type PurgeResponse,
+  type RestoreResponse,
+  type TrashMoveResponse,
+  type TrashPage,
+} from '../../../contract/dataSafety';
+import { errorDetail, type ApiError } from '../../api/errors';
 import { formatCount } from '../../lib/format';
 import { NAMES_PAGE_SIZE, type NamesFilters } from './namesSlice';
+import { isNameRecord } from './nameRecords';
 
 /** One page of GET /names as the cache keeps it. */
 export interface NamesPage {
@@ -44,9 +53,52 @@ function toNationalities(response: unknown): string[] {
 }
 
 const NAMES_LIST = { type: 'Names', id: 'LIST' } as const;
+const TRASH = 'NamesTrash' as const;
+/**
+ * What moving names in or out of the trash changes: the lists, the nationalities, the trash, and the swipe
+ * totals (a name's swipes go to the trash with it and come back with a restore: contract/dataSafety.ts).
+ */
+const TRASH_MOVE_TAGS = [NAMES_LIST, 'Nationalities' as const, TRASH, 'SwipeStats' as const];
 
-/** Ids per POST /names/bulk-delete: the server refuses more than 1,000 in one request. */
+/** Ids per POST /names/bulk-delete (and delete-preview, restore, purge): the server refuses more than 1,000 in one request. */
 export const BULK_DELETE_CHUNK = 1000;
+
+/** A name as a write is based on: its id and the version the operator was shown (absent: the backend does not version names). */
+export type NameRef = Pick<NameRecord, 'id' | 'version'>;
+
+/** If-Match with the version a write is based on; nothing for a record without one (the write goes ahead). */
+const versionHeaders = (version: number | undefined) => (version === undefined ? undefined : { 'If-Match': ifMatch(version) });
+
+/** What a bulk delete moved to the trash. One deletion per request of at most BULK_DELETE_CHUNK names. */
+export interface BulkDeleteResult {
+  deletedCount: number;
+  swipes: number;
+  matches: number;
+  /** restore these to undo the delete */
+  deletionIds: number[];
+}
+
+/** Names to bring back from the trash: by id, or every name of some deletions (an undo, "restore all of this deletion"). */
+export type RestoreSelection = { nameIds: readonly number[] } | { deletionIds: readonly number[] };
+
+/** One page of GET /names/trash (newest deletion first), optionally of one deletion only. */
+export interface TrashPageArgs {
+  offset: number;
+  limit: number;
+  deletionId?: number;
+}
+
+function chunks<T>(items: readonly T[], size = BULK_DELETE_CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
+}
+
+/** The restore's requests: one per deletion, or per BULK_DELETE_CHUNK ids. */
+const restoreRequests = (selection: RestoreSelection) =>
+  'deletionIds' in selection
+    ? selection.deletionIds.map((deletionId) => ({ deletionId }))
+    : chunks(selection.nameIds).map((nameIds) => ({ nameIds }));
 
 /**
  * After a successful write every cached list refetches its loaded pages (RTK Query refetches all pages of
@@ -55,8 +107,9 @@ export const BULK_DELETE_CHUNK = 1000;
  * reload unchanged pages, hence the function form.
  */
 const refetchListsUnlessFailed = (_result: unknown, error: unknown) => (error ? [] : [NAMES_LIST, 'Nationalities' as const]);
+const refetchAfterMoveUnlessFailed = (_result: unknown, error: unknown) => (error ? [] : TRASH_MOVE_TAGS);
 
-export const namesApi = api.injectEndpoints({
+export const namesApi = api.enhanceEndpoints({ addTagTypes: [TRASH] }).injectEndpoints({
   endpoints: (build) => ({
     /**
      * The filtered list, page by page. The filters are the cache key, so a new filter combination is a new
@@ -88,69 +141,154 @@ export const namesApi = api.injectEndpoints({
       invalidatesTags: refetchListsUnlessFailed,
     }),
 
-    updateName: build.mutation<NameRecord, { id: number } & NameInput>({
-      query: ({ id, ...body }) => ({ url: `/names/${id}`, method: 'PUT', body }),
+    /** PUT /names/:id with If-Match: a name changed since it was shown answers 409 version_conflict, nothing saved. */
+    updateName: build.mutation<NameRecord, NameRef & NameInput>({
+      query: ({ id, version, ...body }) => ({ url: `/names/${id}`, method: 'PUT', body, headers: versionHeaders(version) }),
       async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
         const result = await settle(queryFulfilled);
-        if (!result.ok) return;
-        const saved = result.data;
         // Show the saved values at once, where the row is; the background refetch then moves or drops the
-        // row if the edit changed its place in the order or took it out of the current filter.
-        patchCachedLists(dispatch, getState, (page) => {
-          const i = page.names.findIndex((n) => n.id === saved.id);
-          if (i >= 0) page.names[i] = saved;
-        });
+        // row if the edit changed its place in the order or took it out of the current filter. A conflict
+        // brought the name as it is now: the lists show that, whatever the operator then decides.
+        const shown = result.ok ? [result.data] : conflictedNames(result.error);
+        if (shown.length > 0) replaceInCachedLists(dispatch, getState, shown);
       },
       invalidatesTags: refetchListsUnlessFailed,
     }),
 
-    deleteName: build.mutation<void, number>({
-      query: (id) => ({ url: `/names/${id}`, method: 'DELETE' }),
-      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
-        if ((await settle(queryFulfilled)).ok) removeFromCachedLists(dispatch, getState, new Set([id]));
+    /** DELETE /names/:id with If-Match: moves the name to the trash with its swipes (204, no deletion id). */
+    deleteName: build.mutation<void, NameRef>({
+      query: ({ id, version }) => ({ url: `/names/${id}`, method: 'DELETE', headers: versionHeaders(version) }),
+      async onQueryStarted({ id }, { dispatch, getState, queryFulfilled }) {
+        const result = await settle(queryFulfilled);
+        if (result.ok) removeFromCachedLists(dispatch, getState, new Set([id]));
+        else replaceInCachedLists(dispatch, getState, conflictedNames(result.error));
       },
-      invalidatesTags: refetchListsUnlessFailed,
+      invalidatesTags: refetchAfterMoveUnlessFailed,
     }),
 
     /**
      * POST /names/bulk-delete in requests of at most BULK_DELETE_CHUNK ids (the server's cap), one after
-     * another; deletedCount is their sum. If a request fails, the error's reason says how many names the
-     * earlier requests had already deleted, and the lists are refetched since some rows may be gone.
+     * another, each with the versions the names were shown with (`versions`, only when every name has one):
+     * one name changed since refuses its request (409 with `conflicts`). The counts are the requests' sums. If a
+     * request fails, the error's reason says how many names the earlier requests had already deleted, and the
+     * lists are refetched since some rows may be gone.
      */
-    bulkDeleteNames: build.mutation<{ deletedCount: number }, number[]>({
-      async queryFn(nameIds, _api, _extraOptions, baseQuery) {
-        let deletedCount = 0;
-        for (let start = 0; start < nameIds.length || start === 0; start += BULK_DELETE_CHUNK) {
-          const chunk = nameIds.slice(start, start + BULK_DELETE_CHUNK);
-          const result = await baseQuery({ url: '/names/bulk-delete', method: 'POST', body: { nameIds: chunk } });
+    bulkDeleteNames: build.mutation<BulkDeleteResult, readonly NameRef[]>({
+      async queryFn(names, _api, _extraOptions, baseQuery) {
+        const done: BulkDeleteResult = { deletedCount: 0, swipes: 0, matches: 0, deletionIds: [] };
+        const parts = names.length === 0 ? [[]] : chunks(names);
+        for (const [i, part] of parts.entries()) {
+          const versions = part.map((n) => n.version);
+          const body = {
+            nameIds: part.map((n) => n.id),
+            ...(versions.every((v): v is number => v !== undefined) ? { versions } : {}),
+          };
+          const result = await baseQuery({ url: '/names/bulk-delete', method: 'POST', body });
           if (result.error) {
             const error = result.error as ApiError;
-            if (start === 0) return { error };
-            const reason = `${error.reason.replace(/\.?$/, '.')} ${formatCount(deletedCount)} of the ${formatCount(nameIds.length)} selected names were deleted before it failed.`;
+            if (i === 0) return { error };
+            const reason = `${error.reason.replace(/\.?$/, '.')} ${formatCount(done.deletedCount)} of the ${formatCount(names.length)} selected names were deleted before it failed.`;
             return { error: { ...error, reason } };
           }
-          const count = (result.data as { deletedCount?: unknown } | null)?.deletedCount;
-          deletedCount += typeof count === 'number' ? count : chunk.length;
+          const moved = (result.data ?? {}) as Partial<TrashMoveResponse>;
+          done.deletedCount += typeof moved.deletedCount === 'number' ? moved.deletedCount : part.length;
+          done.swipes += moved.swipes ?? 0;
+          done.matches += moved.matches ?? 0;
+          if (typeof moved.deletionId === 'number') done.deletionIds.push(moved.deletionId);
         }
-        return { data: { deletedCount } };
+        return { data: done };
       },
-      async onQueryStarted(ids, { dispatch, getState, queryFulfilled }) {
-        if ((await settle(queryFulfilled)).ok) removeFromCachedLists(dispatch, getState, new Set(ids));
+      async onQueryStarted(names, { dispatch, getState, queryFulfilled }) {
+        const result = await settle(queryFulfilled);
+        if (result.ok) removeFromCachedLists(dispatch, getState, new Set(names.map((n) => n.id)));
+        else replaceInCachedLists(dispatch, getState, conflictedNames(result.error));
       },
       // A failure after the first request left some names deleted: refetch then too.
-      invalidatesTags: (_result, error, ids) => (error && ids.length <= BULK_DELETE_CHUNK ? [] : [NAMES_LIST, 'Nationalities' as const]),
+      invalidatesTags: (_result, error, names) => (error && names.length <= BULK_DELETE_CHUNK ? [] : TRASH_MOVE_TAGS),
+    }),
+
+    /**
+     * What deleting these names would take to the trash (POST /names/delete-preview, summed over requests of
+     * BULK_DELETE_CHUNK ids), for the confirmation. Never kept: the figures move with every swipe.
+     */
+    deletePreview: build.query<NamesImpact, readonly number[]>({
+      async queryFn(nameIds, _api, _extraOptions, baseQuery) {
+        const total: NamesImpact = { names: 0, swipes: 0, matches: 0 };
+        for (const part of chunks(nameIds)) {
+          const result = await baseQuery({ url: '/names/delete-preview', method: 'POST', body: { nameIds: part } });
+          if (result.error) return { error: result.error as ApiError };
+          const impact = result.data as NamesImpact;
+          total.names += impact.names;
+          total.swipes += impact.swipes;
+          total.matches += impact.matches;
+        }
+        return { data: total };
+      },
+      keepUnusedDataFor: 0,
+    }),
+
+    /** One page of the trash (the server pages it: it may hold tens of thousands of names). */
+    getTrash: build.query<TrashPage, TrashPageArgs>({
+      query: ({ offset, limit, deletionId }) => ({
+        url: '/names/trash',
+        params: { offset, limit, ...(deletionId !== undefined ? { deletionId } : {}) },
+      }),
+      providesTags: [TRASH],
+    }),
+
+    /**
+     * POST /names/restore, one request per deletion or per BULK_DELETE_CHUNK ids. Each is all or nothing on the
+     * server (404 naming ids not in the trash, 409 when a live twin exists); the counts are the requests' sums.
+     */
+    restoreNames: build.mutation<RestoreResponse, RestoreSelection>({
+      async queryFn(selection, _api, _extraOptions, baseQuery) {
+        const total: RestoreResponse = { restoredCount: 0, swipes: 0, matches: 0 };
+        for (const [i, body] of restoreRequests(selection).entries()) {
+          const result = await baseQuery({ url: '/names/restore', method: 'POST', body });
+          if (result.error) {
+            const error = result.error as ApiError;
+            if (i === 0) return { error };
+            return {
+              error: {
+                ...error,
+                reason: `${error.reason.replace(/\.?$/, '.')} ${formatCount(total.restoredCount)} names were restored before it failed.`,
+              },
+            };
+          }
+          const restored = result.data as RestoreResponse;
+          total.restoredCount += restored.restoredCount;
+          total.swipes += restored.swipes;
+          total.matches += restored.matches;
+        }
+        return { data: total };
+      },
+      // A refused first request changed nothing; a later one left earlier restores done.
+      invalidatesTags: (_result, error, selection) => (error && restoreRequests(selection).length <= 1 ? [] : TRASH_MOVE_TAGS),
+    }),
+
+    /** Delete forever (POST /names/trash/purge): only the trash changes, the names already left every list and figure. */
+    purgeNames: build.mutation<PurgeResponse, readonly number[]>({
+      query: (nameIds) => ({ url: '/names/trash/purge', method: 'POST', body: { nameIds } }),
+      invalidatesTags: (_result, error) => (error ? [] : [TRASH]),
     }),
   }),
 });
 
-/** Waits for the request; a failure is reported by the component, so here it only means "nothing to patch". */
-async function settle<T>(queryFulfilled: Promise<{ data: T }>): Promise<{ ok: true; data: T } | { ok: false }> {
+/** Waits for the request; a failure is reported by the component, so here it only says what to patch. */
+async function settle<T>(queryFulfilled: Promise<{ data: T }>): Promise<{ ok: true; data: T } | { ok: false; error: unknown }> {
   try {
     const { data } = await queryFulfilled;
     return { ok: true, data };
-  } catch {
-    return { ok: false };
+  } catch (rejection) {
+    return { ok: false, error: (rejection as { error?: unknown } | null)?.error };
   }
+}
+
+/** The names as they are now that a 409 version_conflict brought (one for a PUT or DELETE, several for a bulk delete). */
+export function conflictedNames(error: unknown): NameRecord[] {
+  const detail = errorDetail(error);
+  const conflicts = detail?.conflicts ?? (detail?.conflict ? [detail.conflict] : []);
+  return conflicts.map((c) => c.current).filter(isNameRecord);
 }
 
 type PatchDispatch = (action: ReturnType<typeof namesApi.util.updateQueryData>) => unknown;
@@ -161,6 +299,15 @@ function patchCachedLists(dispatch: PatchDispatch, getState: () => unknown, reci
   for (const filters of namesApi.util.selectCachedArgsForQuery(state, 'getNames')) {
     dispatch(namesApi.util.updateQueryData('getNames', filters, (draft) => draft.pages.forEach(recipe)));
   }
+}
+
+/** Shows these records where the cached lists hold them (a save's answer, or a conflict's "as it is now"). */
+function replaceInCachedLists(dispatch: PatchDispatch, getState: () => unknown, records: readonly NameRecord[]) {
+  if (records.length === 0) return;
+  const byId = new Map(records.map((r) => [r.id, r]));
+  patchCachedLists(dispatch, getState, (page) => {
+    page.names = page.names.map((n) => byId.get(n.id) ?? n);
+  });
 }
 
 /**
@@ -192,4 +339,8 @@ export const {
   useUpdateNameMutation,
   useDeleteNameMutation,
   useBulkDeleteNamesMutation,
+  useDeletePreviewQuery,
+  useGetTrashQuery,
+  useRestoreNamesMutation,
+  usePurgeNamesMutation,
 } = namesApi;

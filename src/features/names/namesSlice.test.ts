@@ -7,17 +7,29 @@ import {
   namesReducer,
   nationalityChanged,
   nextPageRequested,
+  DEFAULT_NAMES_VIEW,
+  tabChanged,
+  trashDeletionShown,
+  trashPageChanged,
   type NamesState,
 } from './namesSlice';
-import { filtersFromSearchParams, searchParamsWithFilters } from './namesUrl';
+import { filtersFromSearchParams, searchParamsWithFilters, searchParamsWithView, viewFromSearchParams } from './namesUrl';
 import { namesQueryParams, toNamesPage } from './namesApi';
 
 /** A state scrolled to page 4 with some filters set. */
-const scrolled: NamesState = { filters: { letter: 'B', gender: 'female', nationality: 'irish' }, requestedPages: 4 };
+const scrolled: NamesState = {
+  filters: { letter: 'B', gender: 'female', nationality: 'irish' },
+  view: DEFAULT_NAMES_VIEW,
+  requestedPages: 4,
+};
 
 describe('names slice', () => {
   it('starts unfiltered at page one', () => {
-    expect(namesReducer(undefined, { type: '@@init' })).toEqual({ filters: DEFAULT_NAMES_FILTERS, requestedPages: 1 });
+    expect(namesReducer(undefined, { type: '@@init' })).toEqual({
+      filters: DEFAULT_NAMES_FILTERS,
+      view: DEFAULT_NAMES_VIEW,
+      requestedPages: 1,
+    });
   });
 
   it.each([
@@ -121,5 +133,34 @@ describe('GET /names parameters and answers', () => {
     expect(toNamesPage([record])).toEqual({ names: [record], full: false });
     expect(toNamesPage({ names: [record] })).toEqual({ names: [record], full: false });
     expect(toNamesPage(Array.from({ length: 50 }, (_, i) => ({ ...record, id: i }))).full).toBe(true);
+  });
+});
+
+describe('the tab and the place in the trash', () => {
+  it('another tab opens the trash at its first page, all deletions; the same tab changes nothing', () => {
+    const deep = namesReducer(scrolled, trashDeletionShown(17));
+    expect(namesReducer(namesReducer(deep, trashPageChanged(3)), tabChanged('names')).view).toEqual(DEFAULT_NAMES_VIEW);
+    expect(namesReducer(deep, tabChanged('trash')).view).toEqual({ tab: 'trash', trashPage: 0, trashDeletionId: 17 });
+    expect(namesReducer(scrolled, tabChanged('trash')).view).toEqual({ tab: 'trash', trashPage: 0, trashDeletionId: null });
+    // the names list keeps its filters and place
+    expect(namesReducer(scrolled, tabChanged('trash')).requestedPages).toBe(4);
+  });
+
+  it.each([
+    ['', DEFAULT_NAMES_VIEW],
+    ['view=trash', { tab: 'trash', trashPage: 0, trashDeletionId: null }],
+    ['view=trash&trashPage=3&deletion=17', { tab: 'trash', trashPage: 2, trashDeletionId: 17 }],
+    ['view=TRASH&trashPage=0&deletion=x', { tab: 'trash', trashPage: 0, trashDeletionId: null }],
+    ['view=other&trashPage=3', DEFAULT_NAMES_VIEW],
+  ])('reads ?%s', (query, view) => {
+    expect(viewFromSearchParams(new URLSearchParams(query))).toEqual(view);
+  });
+
+  it('writes only what differs from the defaults and keeps the filters', () => {
+    const filters = new URLSearchParams('letter=B');
+    expect(searchParamsWithView({ tab: 'trash', trashPage: 2, trashDeletionId: 17 }, filters).toString()).toBe(
+      'letter=B&view=trash&trashPage=3&deletion=17',
+    );
+    expect(searchParamsWithView(DEFAULT_NAMES_VIEW, new URLSearchParams('letter=B&view=trash&trashPage=3')).toString()).toBe('letter=B');
   });
 });

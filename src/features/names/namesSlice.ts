@@ -16,8 +16,24 @@ export interface NamesFilters {
   nationality: string;
 }
 
+/** Manage Names shows the live names or the trash (contract/dataSafety.ts). */
+export type NamesTab = 'names' | 'trash';
+
+/** Which tab, and where in the trash: its page (from 0) and, when set, one deletion's names only. */
+export interface NamesView {
+  tab: NamesTab;
+  trashPage: number;
+  trashDeletionId: number | null;
+}
+
+/** The trash is paged by the server (it can hold tens of thousands of names), 50 a page as the names list. */
+export const TRASH_PAGE_SIZE = 50;
+
+export const DEFAULT_NAMES_VIEW: NamesView = { tab: 'names', trashPage: 0, trashDeletionId: null };
+
 export interface NamesState {
   filters: NamesFilters;
+  view: NamesView;
   /**
    * How many pages of the current list the operator has scrolled to. The pages themselves live in the
    * RTK Query infinite-query cache (keyed by `filters`); this is only the operator's intent, so a new
@@ -28,7 +44,7 @@ export interface NamesState {
 
 export const DEFAULT_NAMES_FILTERS: NamesFilters = { letter: 'All', gender: 'all', nationality: 'all' };
 
-export const initialNamesState: NamesState = { filters: DEFAULT_NAMES_FILTERS, requestedPages: 1 };
+export const initialNamesState: NamesState = { filters: DEFAULT_NAMES_FILTERS, view: DEFAULT_NAMES_VIEW, requestedPages: 1 };
 
 export function isLetterFilter(value: string): boolean {
   return value === 'All' || FILTER_LETTERS.includes(value);
@@ -82,10 +98,36 @@ const namesSlice = createSlice({
     nextPageRequested(state, action: PayloadAction<number>) {
       state.requestedPages = Math.max(state.requestedPages, action.payload + 1);
     },
+    /** The page opened (or the address changed) on this tab and place in the trash. */
+    viewReplaced(state, action: PayloadAction<NamesView>) {
+      state.view = { ...action.payload };
+    },
+    /** Another tab: the trash opens at its first page, all deletions. */
+    tabChanged(state, action: PayloadAction<NamesTab>) {
+      if (state.view.tab === action.payload) return;
+      state.view = { ...DEFAULT_NAMES_VIEW, tab: action.payload };
+    },
+    trashPageChanged(state, action: PayloadAction<number>) {
+      state.view.trashPage = Math.max(0, Math.floor(action.payload));
+    },
+    /** The trash narrowed to one deletion's names (null: the whole trash again), from its first page. */
+    trashDeletionShown(state, action: PayloadAction<number | null>) {
+      state.view = { tab: 'trash', trashPage: 0, trashDeletionId: action.payload };
+    },
   },
 });
 
-export const { letterChanged, genderChanged, nationalityChanged, filtersReplaced, nextPageRequested } = namesSlice.actions;
+export const {
+  letterChanged,
+  genderChanged,
+  nationalityChanged,
+  filtersReplaced,
+  nextPageRequested,
+  viewReplaced,
+  tabChanged,
+  trashPageChanged,
+  trashDeletionShown,
+} = namesSlice.actions;
 export const namesReducer = namesSlice.reducer;
 
 /** Only the slice is needed, so selectors work with any state that holds it (RootState, tests). */
@@ -94,3 +136,4 @@ interface WithNames {
 }
 export const selectNamesFilters = (state: WithNames) => state.names.filters;
 export const selectRequestedPages = (state: WithNames) => state.names.requestedPages;
+export const selectNamesView = (state: WithNames) => state.names.view;

@@ -1,7 +1,11 @@
 import type { UrlBackedView } from '../../app/useUrlBackedView';
 import {
   DEFAULT_NAMES_FILTERS,
+  DEFAULT_NAMES_VIEW,
   filtersReplaced,
+  selectNamesView,
+  viewReplaced,
+  type NamesView,
   isGenderFilter,
   isLetterFilter,
   normalizeNationality,
@@ -55,5 +59,44 @@ export const namesUrlView: UrlBackedView<NamesFilters> = {
   replaced: filtersReplaced,
   fromSearchParams: filtersFromSearchParams,
   toSearchParams: searchParamsWithFilters,
+  history: 'push',
+};
+
+// The tab and the place in the trash (?view=trash&trashPage=3&deletion=17), beside the filters and kept apart
+// from them: the filters are the names list's cache key, the tab is not. The trash's page is written from 1.
+const VIEW_PARAMS = { tab: 'view', page: 'trashPage', deletion: 'deletion' } as const;
+
+/** A whole number from 1 in an address, or null. */
+function readPositive(raw: string | null): number | null {
+  const value = (raw ?? '').trim();
+  return /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
+}
+
+export function viewFromSearchParams(params: URLSearchParams): NamesView {
+  if ((params.get(VIEW_PARAMS.tab) ?? '').trim().toLowerCase() !== 'trash') return DEFAULT_NAMES_VIEW;
+  return {
+    tab: 'trash',
+    trashPage: (readPositive(params.get(VIEW_PARAMS.page)) ?? 1) - 1,
+    trashDeletionId: readPositive(params.get(VIEW_PARAMS.deletion)),
+  };
+}
+
+/** A copy of `current` with the view's params set (none for the Names tab); other params are kept untouched. */
+export function searchParamsWithView(view: NamesView, current: URLSearchParams = new URLSearchParams()): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const key of Object.values(VIEW_PARAMS)) next.delete(key);
+  if (view.tab !== 'trash') return next;
+  next.set(VIEW_PARAMS.tab, 'trash');
+  if (view.trashPage > 0) next.set(VIEW_PARAMS.page, String(view.trashPage + 1));
+  if (view.trashDeletionId !== null) next.set(VIEW_PARAMS.deletion, String(view.trashDeletionId));
+  return next;
+}
+
+/** Each tab, trash page and deletion shown is a history entry, as the filters are: Back returns to it. */
+export const namesViewUrlView: UrlBackedView<NamesView> = {
+  select: selectNamesView,
+  replaced: viewReplaced,
+  fromSearchParams: viewFromSearchParams,
+  toSearchParams: searchParamsWithView,
   history: 'push',
 };

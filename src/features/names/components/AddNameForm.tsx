@@ -2,9 +2,20 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Autocomplete, Box, Button, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { GENDERS, type Gender } from '../../../../contract/wire';
-import { errorReason } from '../../../api/errors';
+import { IN_TRASH } from '../../../../contract/dataSafety';
+import { errorDetail, errorReason } from '../../../api/errors';
 import { notify } from '../../../lib/notify';
 import { useAddNameMutation, useGetNationalitiesQuery } from '../namesApi';
+import { isTrashedName } from '../nameRecords';
+import { useRestoreNames } from '../hooks/useRestoreNames';
+import { TrashedTwinNotice } from './TrashedTwinNotice';
+
+/** The trashed name an add was refused for (409 in_trash), if that is why it failed. */
+function trashedTwinOf(error: unknown) {
+  const detail = errorDetail(error);
+  const twin = detail?.code === IN_TRASH ? detail.trashed?.[0] : undefined;
+  return isTrashedName(twin) ? twin : null;
+}
 
 /** Spec 5: gender defaults to male; name and nationality are required (an alert, as the spec says). */
 export function AddNameForm() {
@@ -12,7 +23,14 @@ export function AddNameForm() {
   const [gender, setGender] = useState<Gender>('male');
   const [nationality, setNationality] = useState('');
   const nameInput = useRef<HTMLInputElement>(null);
-  const [addName, { isLoading }] = useAddNameMutation();
+  const [addName, addState] = useAddNameMutation();
+  // The last add's refusal says when the name is in the trash; any change of the fields is a new question.
+  const twin = trashedTwinOf(addState.error);
+  const { restore, restoring } = useRestoreNames();
+  const resetAdd = addState.reset;
+  const clearRefusal = () => {
+    if (addState.isError) resetAdd();
+  };
   // Suggestions only (free text stays allowed): steers the operator towards the spelling already in use.
   const { data: nationalities = [] } = useGetNationalitiesQuery();
 
@@ -30,7 +48,15 @@ export function AddNameForm() {
       setName('');
       nameInput.current?.focus();
     } catch (error) {
-      notify(`Failed to add name. ${errorReason(error)}`, 'error');
+      if (!trashedTwinOf(error)) notify(`Failed to add name. ${errorReason(error)}`, 'error');
+    }
+  }
+
+  async function restoreTwin() {
+    if (!twin) return;
+    if (await restore({ nameIds: [twin.id] }, `${twin.name} restored from the trash`)) {
+      resetAdd();
+      setName('');
     }
   }
 
@@ -49,12 +75,24 @@ export function AddNameForm() {
         <TextField
           label="Name"
           value={name}
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => {
+            clearRefusal();
+            setName(e.target.value);
+          }}
           inputRef={nameInput}
           size="small"
           autoComplete="off"
         />
-        <TextField select label="Gender" value={gender} onChange={(e) => setGender(e.target.value as Gender)} size="small">
+        <TextField
+          select
+          label="Gender"
+          value={gender}
+          onChange={(e) => {
+            clearRefusal();
+            setGender(e.target.value as Gender);
+          }}
+          size="small"
+        >
           {GENDERS.map((g) => (
             <MenuItem key={g} value={g}>
               {g}
@@ -65,13 +103,17 @@ export function AddNameForm() {
           freeSolo
           options={nationalities}
           inputValue={nationality}
-          onInputChange={(_event, value) => setNationality(value)}
+          onInputChange={(_event, value) => {
+            clearRefusal();
+            setNationality(value);
+          }}
           renderInput={(params) => <TextField {...params} label="Nationality" size="small" />}
         />
-        <Button type="submit" variant="contained" startIcon={<AddIcon />} disabled={isLoading} sx={{ height: 40 }}>
+        <Button type="submit" variant="contained" startIcon={<AddIcon />} disabled={addState.isLoading} sx={{ height: 40 }}>
           Add
         </Button>
       </Box>
+      {twin && <TrashedTwinNotice twin={twin} restoring={restoring} onRestore={() => void restoreTwin()} />}
     </Paper>
   );
 }

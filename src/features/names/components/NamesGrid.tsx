@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Box } from '@mui/material';
 import {
   DataGrid,
@@ -17,11 +17,14 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import SaveIcon from '@mui/icons-material/Save';
 import CancelIcon from '@mui/icons-material/Close';
 import { GENDERS, type NameInput, type NameRecord } from '../../../../contract/wire';
-import { errorReason } from '../../../api/errors';
+import { VERSION_CONFLICT } from '../../../../contract/dataSafety';
+import { errorDetail, errorReason } from '../../../api/errors';
 import { formatDate, withTimeZone } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { NAMES_PAGE_SIZE } from '../namesSlice';
-import { useUpdateNameMutation } from '../namesApi';
+import { conflictedNames, useUpdateNameMutation } from '../namesApi';
+import { EditConflictDialog } from './conflicts/EditConflictDialog';
+import { useEditConflictChoice } from './conflicts/useEditConflictChoice';
 
 /** Spec 5: an edit is saved only with all three fields filled. */
 export const EDIT_REQUIRED_MESSAGE = 'All fields must be filled out';
@@ -75,6 +78,11 @@ export function NamesGrid({ rows, loading, noRowsLabel, selection, onSelectionCh
   }, [apiRef, scrollResetKey]);
   const [rowModesModel, setRowModesModel] = useState<GridRowModesModel>({});
   const [updateName] = useUpdateNameMutation();
+  const conflictChoice = useEditConflictChoice();
+  const askAboutConflict = conflictChoice.ask;
+  // Rows the operator chose to edit again after a conflict: the version they now edit is the one the conflict
+  // showed. The grid hands processRowUpdate the row as it was when editing began, so it is kept here.
+  const rebasedRows = useRef(new Map<GridRowId, NameRecord>());
 
   const setMode = useCallback((id: GridRowId, mode: GridRowModesModel[GridRowId]) => {
     setRowModesModel((model) => ({ ...model, [id]: mode }));
@@ -85,21 +93,47 @@ export function NamesGrid({ rows, loading, noRowsLabel, selection, onSelectionCh
     if (params.reason === GridRowEditStopReasons.rowFocusOut) event.defaultMuiPrevented = true;
   };
 
-  const processRowUpdate = useCallback(
-    async (newRow: NameRecord, oldRow: NameRecord): Promise<NameRecord> => {
-      const input = editedNameInput(newRow);
-      if (!input) throw new RowSaveError(EDIT_REQUIRED_MESSAGE, true);
-      if (input.name === oldRow.name && input.gender === oldRow.gender && input.nationality === oldRow.nationality) return oldRow;
+  /**
+   * Saves with the version the row was shown with. A name changed meanwhile (409 version_conflict) is never
+   * overwritten silently: the operator sees both sides and keeps theirs (the row shows it), saves theirs over it
+   * (again with If-Match, of the version they saw now), or edits again (the row stays in edit mode with what they
+   * typed; the lists already hold the new version, so the next save is based on it).
+   */
+  const save = useCallback(
+    async (shown: NameRecord, version: number | undefined, input: NameInput): Promise<NameRecord> => {
+      const { id } = shown;
       try {
-        const saved = await updateName({ id: oldRow.id, ...input }).unwrap();
+        const saved = await updateName({ id, version, ...input }).unwrap();
         notify('Changes saved successfully!', 'success');
         return saved;
       } catch (error) {
+        const detail = errorDetail(error);
+        const [theirs] = conflictedNames(error);
+        if (detail?.code === VERSION_CONFLICT && detail.conflict && theirs) {
+          const choice = await askAboutConflict({ shownName: shown.name, mine: input, theirs, conflict: detail.conflict });
+          if (choice === 'keepTheirs') return theirs;
+          if (choice === 'saveMine') return save(shown, theirs.version, input);
+          rebasedRows.current.set(id, theirs);
+          throw new RowSaveError('Edit again', false);
+        }
         notify(`Failed to save changes: ${errorReason(error)}`, 'error');
         throw new RowSaveError(errorReason(error), false);
       }
     },
-    [updateName],
+    [updateName, askAboutConflict],
+  );
+
+  const processRowUpdate = useCallback(
+    async (newRow: NameRecord, oldRow: NameRecord): Promise<NameRecord> => {
+      const input = editedNameInput(newRow);
+      if (!input) throw new RowSaveError(EDIT_REQUIRED_MESSAGE, true);
+      const base = rebasedRows.current.get(oldRow.id) ?? oldRow;
+      if (input.name === base.name && input.gender === base.gender && input.nationality === base.nationality) return base;
+      const saved = await save(base, base.version, input);
+      rebasedRows.current.delete(base.id);
+      return saved;
+    },
+    [save],
   );
 
   // The grid has put the row back into edit mode; say why when the operator can fix it in place. A toast,
@@ -138,8 +172,11 @@ export function NamesGrid({ rows, loading, noRowsLabel, selection, onSelectionCh
                 key="cancel"
                 icon={<CancelIcon />}
                 label="Cancel"
-                // ignoreModifications: the grid restores the values the row had before the edit.
-                onClick={() => setMode(id, { mode: GridRowModes.View, ignoreModifications: true })}
+                // ignoreModifications: the grid shows the row as the list holds it, the edit dropped.
+                onClick={() => {
+                  rebasedRows.current.delete(id);
+                  setMode(id, { mode: GridRowModes.View, ignoreModifications: true });
+                }}
               />,
             ];
           }
@@ -163,6 +200,7 @@ export function NamesGrid({ rows, loading, noRowsLabel, selection, onSelectionCh
     // height below the sticky navigation, and virtualizes beyond it. The minimum leaves room for the
     // "no names" and loading overlays.
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 280, maxHeight: 'calc(100vh - 120px)' }}>
+      <EditConflictDialog {...conflictChoice.dialog} />
       <DataGrid<NameRecord>
         apiRef={apiRef}
         rows={rows}

@@ -3,17 +3,16 @@ import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import type { NameRecord } from '../../../../contract/wire';
-import { errorReason } from '../../../api/errors';
 import { formatCount } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PagedListFooter } from '../../../components/PagedListFooter';
 import { useAppSelector } from '../../../app/hooks';
-import { useBulkDeleteNamesMutation, useDeleteNameMutation } from '../namesApi';
 import { selectNamesFilters } from '../namesSlice';
 import { useNamesList } from '../hooks/useNamesList';
 import { useNearScrollEnd } from '../hooks/useNearScrollEnd';
 import { GRID_SCROLLER_SELECTOR, NAMES_ROW_HEIGHT, NamesGrid } from './NamesGrid';
+import { DeleteNameDialog } from './delete/DeleteNameDialog';
+import { DeleteSelectedDialog } from './delete/DeleteSelectedDialog';
 
 const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
 
@@ -46,58 +45,30 @@ export function NamesTableSection({ enabled }: { enabled: boolean }) {
   // Selection is screen state, not app state: it only ever refers to rows on screen. The grid drops ids
   // that leave the rows (new filter, deletes); counting against `rows` covers the moment in between.
   const [selection, setSelection] = useState<GridRowSelectionModel>(EMPTY_SELECTION);
-  const selectedIds = useMemo(() => rows.filter((r) => selection.ids.has(r.id)).map((r) => r.id), [rows, selection]);
+  const selectedRows = useMemo(() => rows.filter((r) => selection.ids.has(r.id)), [rows, selection]);
 
   // Each dialog keeps what it asks about apart from its `open` flag, so the text does not change while the
-  // dialog fades out, and the bulk delete sends exactly the ids the operator confirmed.
+  // dialog fades out, and the bulk delete sends exactly the rows the operator confirmed.
   const [rowToDelete, setRowToDelete] = useState<NameRecord | null>(null);
   const [rowDialogOpen, setRowDialogOpen] = useState(false);
-  const [deleteName, { isLoading: deleting }] = useDeleteNameMutation();
-  const [bulkIds, setBulkIds] = useState<number[]>([]);
+  const [bulkRows, setBulkRows] = useState<NameRecord[]>([]);
   const [bulkDialogOpen, setBulkDialogOpen] = useState(false);
-  const [bulkDelete, { isLoading: bulkDeleting }] = useBulkDeleteNamesMutation();
 
   const requestDelete = useCallback((row: NameRecord) => {
     setRowToDelete(row);
     setRowDialogOpen(true);
   }, []);
 
-  async function confirmDelete() {
-    if (!rowToDelete) return;
-    try {
-      await deleteName(rowToDelete.id).unwrap();
-      notify('Name deleted successfully!', 'success');
-    } catch (error) {
-      notify(`Failed to delete name. ${errorReason(error)}`, 'error');
-    } finally {
-      setRowDialogOpen(false);
-    }
-  }
-
   function openBulkDelete() {
-    if (selectedIds.length === 0) {
+    if (selectedRows.length === 0) {
       notify('Please select at least one name to delete.', 'warning');
       return;
     }
-    setBulkIds(selectedIds);
+    setBulkRows(selectedRows);
     setBulkDialogOpen(true);
   }
 
-  async function confirmBulkDelete() {
-    try {
-      await bulkDelete(bulkIds).unwrap();
-      notify('Selected names deleted successfully!', 'success');
-      setSelection(EMPTY_SELECTION);
-    } catch (error) {
-      // The selection stays, so the operator can retry.
-      notify(`Failed to delete selected names. ${errorReason(error)}`, 'error');
-    } finally {
-      setBulkDialogOpen(false);
-    }
-  }
-
-  const n = selectedIds.length;
-  const bulkN = bulkIds.length;
+  const n = selectedRows.length;
   const showFirstPageError = list.isError && rows.length === 0;
 
   return (
@@ -138,25 +109,12 @@ export function NamesTableSection({ enabled }: { enabled: boolean }) {
         endText="End of the list."
       />
 
-      <ConfirmDialog
-        open={rowDialogOpen}
-        title={`Delete “${rowToDelete?.name ?? ''}”?`}
-        message="Are you sure you want to delete this name?"
-        confirmLabel="Delete"
-        destructive
-        pending={deleting}
-        onConfirm={confirmDelete}
-        onCancel={() => setRowDialogOpen(false)}
-      />
-      <ConfirmDialog
+      <DeleteNameDialog row={rowToDelete} open={rowDialogOpen} onClose={() => setRowDialogOpen(false)} />
+      <DeleteSelectedDialog
+        rows={bulkRows}
         open={bulkDialogOpen}
-        title={`Delete ${bulkN} selected ${bulkN === 1 ? 'name' : 'names'}?`}
-        message="They are removed from the name database for every user of the app. This cannot be undone."
-        confirmLabel={`Delete ${bulkN}`}
-        destructive
-        pending={bulkDeleting}
-        onConfirm={confirmBulkDelete}
-        onCancel={() => setBulkDialogOpen(false)}
+        onClose={() => setBulkDialogOpen(false)}
+        onDeleted={() => setSelection(EMPTY_SELECTION)}
       />
     </Paper>
   );

@@ -11,6 +11,8 @@ configure({ asyncUtilTimeout: 10_000 });
 export interface RecordedRequest {
   method: string;
   url: URL;
+  /** the If-Match header: the version a write was based on */
+  ifMatch: string | null;
   /** the body as text (read from a clone, so the handler still gets it) */
   body: Promise<string>;
 }
@@ -21,7 +23,7 @@ export function recordNamesRequests(): RecordedRequest[] {
   const listener = ({ request }: { request: Request }) => {
     const url = new URL(request.url);
     if (!url.pathname.startsWith('/api/names')) return;
-    requests.push({ method: request.method, url, body: request.clone().text() });
+    requests.push({ method: request.method, url, ifMatch: request.headers.get('if-match'), body: request.clone().text() });
   };
   beforeEach(() => {
     requests.length = 0;
