@@ -8,9 +8,11 @@ import { usersHandlers } from './users.handlers';
 import { auditLogsHandlers } from './auditLogs.handlers';
 
 // Feature handler lists are added here. Tests override single routes with server.use(...).
+// bulkUploadHandlers first: its POST /names/restore answers only the restore of an import's undo and lets every
+// other restore through to the names handlers.
 export const handlers: HttpHandler[] = [
-  ...namesHandlers,
   ...bulkUploadHandlers,
+  ...namesHandlers,
   ...sessionHandlers,
   ...dashboardHandlers,
   ...analyticsHandlers,
