@@ -122,6 +122,9 @@ export function UserConflictDialog({ conflict, onKeepTheirs, onApplyMine, onDele
           <>
             <FlagsTable shown={shown} update={conflict.update} current={theirs.current} />
             <ChangeList label="Also changed since you loaded it" changes={otherChanges(shown, theirs.current, except)} />
+            <DialogContentText variant="body2" sx={{ mt: 2 }}>
+              Keep theirs shows the record as it is now and saves nothing. Apply mine anyway saves your change over it.
+            </DialogContentText>
           </>
         ) : (
           <>
