@@ -60,6 +60,13 @@ it('lists users with GET /api/users and the filters as parameters', async () => 
   ]);
 });
 
+it('keeps each row’s version (a write sends it back), and only a real one', async () => {
+  reply.body = { users: [{ uid: 'a', version: 7 }, { uid: 'b' }, { uid: 'c', version: '7' }], total: 3, nextCursor: null };
+  const page = await users.listUsers({});
+  expect(page.users.map((u) => u.version)).toEqual([7, undefined, undefined]);
+  expect(page.users[1]).not.toHaveProperty('version');
+});
+
 it('changes flags with PATCH and deletes with DELETE, the uid escaped', async () => {
   await users.updateUserFlags('a/b', { isPremium: true });
   await users.deleteUser('u 1');
