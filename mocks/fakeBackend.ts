@@ -1,8 +1,10 @@
 import { DEFAULT_NOTIFICATION_SETTINGS, USER_RECORD_DEFAULTS, type AuthAccount, type UserRecord } from '../contract/wire';
 import type { AuditEntry } from '../contract/usersAudit';
+import type { RecordHistory } from '../contract/dataSafety';
 import type { Backend, Unsubscribe } from '../src/backend/ports';
 import { createFakeExports, type FakeExportData } from './fakeExports';
 import { createFakeAuditLogs, createFakeUserManagement } from './fakeUsersAudit';
+import { createFakeHistory } from './fakeHistory';
 
 /** An in-memory Backend for tests (react-admin's testDataProvider idea): drive it from the test. */
 export interface FakeBackend extends Backend {
@@ -18,6 +20,8 @@ export interface FakeBackend extends Backend {
   auditEntries: AuditEntry[];
   /** What the fake exports port serves and records (fill rows, read runs, fail a page). */
   exportData: FakeExportData;
+  /** What the fake history port serves, by 'user:<uid>' or 'name:<id>'. */
+  histories: Map<string, RecordHistory>;
 }
 
 export function makeUserRecord(overrides: Partial<UserRecord> & { uid: string }): UserRecord {
@@ -52,6 +56,7 @@ export function createFakeBackend(options: { signedIn?: AuthAccount | null } = {
   const records = new Map<string, UserRecord>();
   const auditEntries: AuditEntry[] = [];
   const fakeExports = createFakeExports();
+  const histories = new Map<string, RecordHistory>();
 
   const fake: FakeBackend = {
     kind: 'local',
@@ -113,6 +118,8 @@ export function createFakeBackend(options: { signedIn?: AuthAccount | null } = {
     auditLogs: createFakeAuditLogs(auditEntries),
     exports: fakeExports.port,
     exportData: fakeExports.data,
+    history: createFakeHistory(histories),
+    histories,
   };
   return fake;
 }

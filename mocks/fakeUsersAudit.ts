@@ -25,7 +25,13 @@ export function createFakeUserManagement(records: Map<string, UserRecord>): User
     async updateUserFlags(uid, update) {
       const record = records.get(uid);
       if (!record) throw new Error(`No user record ${uid}`);
-      const updated = { ...record, ...update, updatedAt: new Date().toISOString() };
+      // A versioned record (the reference backend's) moves to its next version with every write.
+      const updated = {
+        ...record,
+        ...update,
+        updatedAt: new Date().toISOString(),
+        ...(record.version !== undefined ? { version: record.version + 1 } : {}),
+      };
       records.set(uid, updated);
       return updated;
     },

@@ -3,7 +3,8 @@
 // HTTP path. Filtering and paging reuse the in-memory port (mocks/fakeUsersAudit.ts).
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { ApiErrorBody, UserRecord } from '../contract/wire';
-import type { UsersQuery } from '../contract/usersAudit';
+import type { UserFlagsUpdate, UsersQuery } from '../contract/usersAudit';
+import { VERSION_CONFLICT, type VersionConflict } from '../contract/dataSafety';
 import { checkedRequest, checkRequest } from './contract';
 import { createFakeUserManagement } from './fakeUsersAudit';
 import { makeUserRecord } from './fakeBackend';
@@ -35,8 +36,37 @@ export function makeUserFixtures(n = 60, uidPrefix = 'u'): UserRecord[] {
   });
 }
 
+/** A console change of a users record, as the reference backend's trail keeps it (console_actions). */
+export interface UserAction {
+  id: number;
+  uid: string;
+  at: string;
+  actor: { uid: string; email: string };
+  action: 'user.update' | 'user.revert' | 'user.delete';
+  before: UserFlagsUpdate;
+  after: UserFlagsUpdate;
+}
+
+/** One of the app's audit events of a user (audit_logs). */
+export interface AppEvent {
+  id: number;
+  uid: string;
+  at: string;
+  event: string;
+}
+
+/** Who the console's writes are by: the operator renderUserManagement signs in. */
+export const OPERATOR = { uid: 'admin-1', email: 'admin@example.com' };
+
 export const usersDb = {
+  /** every record carries a version, as on the reference backend (each write moves it on) */
   records: new Map<string, UserRecord>(),
+  /** the console-action trail of users records, oldest first */
+  actions: [] as UserAction[],
+  /** the app's audit events, oldest first */
+  appEvents: [] as AppEvent[],
+  /** If-Match values of every PATCH and DELETE, in arrival order (undefined: none sent) */
+  ifMatches: [] as { method: string; uid: string; ifMatch: string | undefined }[],
   /** total swipes per uid (absent: 0) */
   swipeTotals: new Map<string, number>(),
   /** uids of every GET /analytics/user-swipes/:id, in arrival order */
@@ -48,7 +78,10 @@ export const usersDb = {
   /** like the reference backend's count limit: totals past it come back as "more than" (null: exact) */
   totalCountLimit: null as number | null,
   reset(records: UserRecord[] = makeUserFixtures()) {
-    usersDb.records = new Map(records.map((r) => [r.uid, { ...r }]));
+    usersDb.records = new Map(records.map((r) => [r.uid, { version: 1, ...r }]));
+    usersDb.actions = [];
+    usersDb.appEvents = [];
+    usersDb.ifMatches = [];
     usersDb.swipeTotals = new Map(records.map((r, i) => [r.uid, (i + 1) * 11]));
     usersDb.swipeRequests = [];
     usersDb.listRequests = [];
@@ -57,6 +90,56 @@ export const usersDb = {
   },
 };
 usersDb.reset();
+
+const nextId = (list: { id: number }[]) => (list.length === 0 ? 1 : Math.max(...list.map((a) => a.id)) + 1);
+
+/** A write made elsewhere: by another operator (`by`), or by the app (no `by`: the trail does not know it). */
+export function changeElsewhere(uid: string, patch: Partial<UserRecord>, by?: { uid: string; email: string }): UserRecord {
+  const record = usersDb.records.get(uid);
+  if (!record) throw new Error(`No user ${uid} in the mock`);
+  const at = new Date().toISOString();
+  const updated = { ...record, ...patch, updatedAt: at, version: (record.version ?? 1) + 1 };
+  usersDb.records.set(uid, updated);
+  if (by) {
+    const flags = (r: UserRecord): UserFlagsUpdate => ({
+      ...('isPremium' in patch ? { isPremium: r.isPremium } : {}),
+      ...('accountActive' in patch ? { accountActive: r.accountActive } : {}),
+    });
+    usersDb.actions.push({
+      id: nextId(usersDb.actions),
+      uid,
+      at,
+      actor: by,
+      action: 'user.update',
+      before: flags(record),
+      after: flags(updated),
+    });
+  }
+  return updated;
+}
+
+/** Who changed the record last, as the reference backend says it (server/src/http/versions.ts lastChange). */
+export function lastChangeOf(record: UserRecord): Pick<VersionConflict, 'changedBy' | 'changedAt'> {
+  const last = usersDb.actions.filter((a) => a.uid === record.uid).at(-1);
+  if (record.updatedAt && (!last || Date.parse(record.updatedAt) > Date.parse(last.at) + 1000)) {
+    return { changedBy: null, changedAt: record.updatedAt };
+  }
+  return last ? { changedBy: last.actor, changedAt: last.at } : { changedBy: null, changedAt: null };
+}
+
+/** The reference backend's 409 for a write based on an older version, or null when `ifMatch` is current or absent. */
+export function staleVersion(record: UserRecord, ifMatch: string | null): Response | null {
+  if (ifMatch === null || Number(ifMatch.replace(/"/g, '')) === record.version) return null;
+  return HttpResponse.json<ApiErrorBody>(
+    {
+      error: VERSION_CONFLICT,
+      message: `The user record was changed since you loaded it (your version ${ifMatch.replace(/"/g, '')}, now ${record.version}): nothing was saved`,
+      field: 'if-match',
+      conflict: { current: record, ...lastChangeOf(record) },
+    },
+    { status: 409 },
+  );
+}
 
 function notFound(message: string) {
   return HttpResponse.json<ApiErrorBody>({ error: 'not_found', message }, { status: 404 });
@@ -86,15 +169,36 @@ export const usersHandlers: HttpHandler[] = [
     const checked = await checkedRequest('PATCH /api/users/:uid', { request, params });
     if (checked instanceof Response) return checked;
     const { uid } = checked.params;
-    if (!usersDb.records.has(uid)) return notFound(`User ${uid} not found`);
-    return HttpResponse.json(await createFakeUserManagement(usersDb.records).updateUserFlags(uid, checked.body));
+    const ifMatch = request.headers.get('if-match');
+    usersDb.ifMatches.push({ method: 'PATCH', uid, ifMatch: ifMatch ?? undefined });
+    const record = usersDb.records.get(uid);
+    if (!record) return notFound(`User ${uid} not found`);
+    const stale = staleVersion(record, ifMatch);
+    if (stale) return stale;
+    const saved = await createFakeUserManagement(usersDb.records).updateUserFlags(uid, checked.body);
+    const keys = Object.keys(checked.body) as (keyof UserFlagsUpdate)[];
+    usersDb.actions.push({
+      id: nextId(usersDb.actions),
+      uid,
+      at: saved.updatedAt!,
+      actor: OPERATOR,
+      action: 'user.update',
+      before: Object.fromEntries(keys.map((k) => [k, record[k]])),
+      after: checked.body,
+    });
+    return HttpResponse.json(saved);
   }),
 
   http.delete('*/api/users/:uid', async ({ request, params }) => {
     const checked = await checkedRequest('DELETE /api/users/:uid', { request, params });
     if (checked instanceof Response) return checked;
     const { uid } = checked.params;
-    if (!usersDb.records.has(uid)) return notFound(`User ${uid} not found`);
+    const ifMatch = request.headers.get('if-match');
+    usersDb.ifMatches.push({ method: 'DELETE', uid, ifMatch: ifMatch ?? undefined });
+    const record = usersDb.records.get(uid);
+    if (!record) return notFound(`User ${uid} not found`);
+    const stale = staleVersion(record, ifMatch);
+    if (stale) return stale;
     usersDb.swipeTotals.delete(uid);
     return HttpResponse.json(await createFakeUserManagement(usersDb.records).deleteUser(uid));
   }),

@@ -79,7 +79,8 @@ async function copyCollections({ firestore, Timestamp }: Admin, db: Db): Promise
 
   const users = await db.query<UserRow>('SELECT * FROM users ORDER BY uid');
   for (const row of users.rows) {
-    const record = toUserRecord(row);
+    // Firestore keeps no record version (the reference backend's trigger-bumped one would go stale there).
+    const { version: _notKept, ...record } = toUserRecord(row);
     void writer.set(firestore.doc(`users/${record.uid}`), {
       ...record,
       // The lower-cased copies the console searches by prefix (src/backend/firebase, README "Firebase mode").

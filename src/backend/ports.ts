@@ -11,6 +11,7 @@ import type {
   UsersQuery,
 } from '../../contract/usersAudit';
 import type { ExportCollection, ExportPageResponse, ExportRowOf, ExportRunRequest, StreamedCsvCollection } from '../../contract/exports';
+import type { HistoryTargetType, RecordHistory, RevertResponse } from '../../contract/dataSafety';
 
 export type Unsubscribe = () => void;
 
@@ -84,6 +85,23 @@ export interface AuditLogsPort {
   auditStats(query: AuditStatsQuery): Promise<AuditStats>;
 }
 
+/** The record a history is about: a name (its id) or a user (their uid). */
+export interface HistoryTarget {
+  type: HistoryTargetType;
+  id: string;
+}
+
+/**
+ * A record's history (contract/dataSafety.ts) and reverting one of its changes. Entries newest first, read on with
+ * `before` = the previous page's nextCursor. A revert is a version-checked write: `version` is the record's
+ * version as the history showed it (sent as If-Match); a record changed since rejects with an HttpError 409, one
+ * deleted for good with 410, each with the server's reason.
+ */
+export interface HistoryPort {
+  readHistory(target: HistoryTarget, query: { limit?: number; before?: string }): Promise<RecordHistory>;
+  revert(request: { actionId: number; targetId?: string }, basis: { version?: number }): Promise<RevertResponse>;
+}
+
 /** What an export page asks for: `after` is the previous page's `next`; from/to (ISO) narrow audit logs. */
 export interface ExportPageRequest {
   after: string | null;
@@ -116,4 +134,5 @@ export interface Backend {
   userManagement: UserManagementPort;
   auditLogs: AuditLogsPort;
   exports: ExportPort;
+  history: HistoryPort;
 }

@@ -293,6 +293,46 @@ describeWithEmulators('Firebase adapters on the real emulators', () => {
     await expect(backend.userManagement.updateUserFlags('nobody', { isPremium: true })).rejects.toThrow();
   });
 
+  it('refuses a flag change or a delete based on a record changed since it was shown (a transaction under the rules)', async () => {
+    const { firestore } = world.admin;
+    const ref = firestore.doc('users/w-stale');
+    await ref.set({
+      uid: 'w-stale',
+      email: 'stale@example.test',
+      isPremium: false,
+      accountActive: true,
+      createdAt: day(1),
+      updatedAt: day(1),
+    });
+    const shown = (await backend.userRecords.readUserRecord('w-stale'))!;
+    // The app (or another console) grants premium after the row was shown.
+    await ref.update({ isPremium: true, updatedAt: day(2) });
+
+    const refused = await backend.userManagement.updateUserFlags('w-stale', { isPremium: true }, { shown }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({
+      status: 409,
+      detail: {
+        code: 'version_conflict',
+        conflict: { current: { uid: 'w-stale', isPremium: true }, changedBy: null, changedAt: day(2).toISOString() },
+      },
+    });
+    // Another field than the one changed since: it goes ahead.
+    await expect(backend.userManagement.updateUserFlags('w-stale', { accountActive: false }, { shown })).resolves.toMatchObject({
+      isPremium: true,
+      accountActive: false,
+    });
+    // A delete takes every field: based on the old row it is refused and nothing is deleted; on the record now it goes.
+    await expect(backend.userManagement.deleteUser('w-stale', { shown })).rejects.toMatchObject({ status: 409 });
+    expect((await ref.get()).exists).toBe(true);
+    const now = (await backend.userRecords.readUserRecord('w-stale'))!;
+    await expect(backend.userManagement.deleteUser('w-stale', { shown: now })).resolves.toMatchObject({ deleted: { user: true } });
+    expect((await ref.get()).exists).toBe(false);
+    await expect(backend.userManagement.updateUserFlags('w-stale', { isPremium: false }, { shown: now })).rejects.toMatchObject({
+      status: 409,
+      detail: { conflict: { current: null } },
+    });
+  });
+
   it('deletes a user with what hangs off them, and records ACCOUNT_DELETED', async () => {
     const { firestore } = world.admin;
     const batch = firestore.batch();

@@ -20,6 +20,7 @@ import type { AuthAccount } from '../../../contract/wire';
 import type { AppConfig } from '../../config/types';
 import type { AuthPort, Backend, LiveCountsPort, Unsubscribe, UserRecordsPort } from '../ports';
 import { createFirestoreExports, hostedApiRunRecorder } from './firestoreExports';
+import { createFirestoreHistory } from './firestoreHistory';
 import { reader, type ReadMeter, type Reader } from './readMeter';
 import { createFirestoreAuditLogs, createFirestoreUserManagement } from './firestoreUsersAudit';
 import { parseHostPort, toFirebaseOptions } from './settings';
@@ -174,11 +175,8 @@ export function createFirebaseBackend(config: AppConfig, options: FirebaseBacken
     connectFirestoreEmulator(db, host, port);
   }
   const authPort = firebaseAuthPort(auth);
-  const recordRun = hostedApiRunRecorder({
-    apiBaseUrl: config.apiBaseUrl,
-    timeoutMs: config.apiTimeoutMs,
-    getToken: () => authPort.getIdToken(),
-  });
+  const hostedApi = { apiBaseUrl: config.apiBaseUrl, timeoutMs: config.apiTimeoutMs, getToken: () => authPort.getIdToken() };
+  const recordRun = hostedApiRunRecorder(hostedApi);
   return {
     kind: 'firebase',
     auth: authPort,
@@ -187,6 +185,7 @@ export function createFirebaseBackend(config: AppConfig, options: FirebaseBacken
     userManagement: createFirestoreUserManagement(db, meter),
     auditLogs: createFirestoreAuditLogs(db, meter),
     exports: createFirestoreExports(db, recordRun, meter),
+    history: createFirestoreHistory(db, hostedApi, meter),
     close: () => deleteApp(app),
   };
 }

@@ -47,11 +47,13 @@ const label = (s: QueryShape) =>
 
 it('derives the composite query shapes from the adapters’ planners', () => {
   const shapes = queryShapes();
-  // 4 equality filters in 15 combinations × 5 sort fields × 2 orders, and the audit log's event + timestamp.
+  // 4 equality filters in 15 combinations × 5 sort fields × 2 orders, the audit log's event + timestamp, and a
+  // user's history: the app's events of one user, newest first.
   expect(shapes.filter((s) => s.collection === 'users')).toHaveLength(150);
   expect(shapes.filter((s) => s.collection === 'audit_logs').map(label)).toEqual([
     'audit_logs: event == … order by timestamp desc',
     'audit_logs: event == … order by timestamp (range)',
+    'audit_logs: userId == … order by timestamp desc',
   ]);
 });
 

@@ -10,16 +10,17 @@ import {
   limit,
   orderBy,
   query,
+  runTransaction,
   serverTimestamp,
   startAfter,
   Timestamp,
-  updateDoc,
   where,
   writeBatch,
   type DocumentReference,
   type Firestore,
   type Query,
   type QueryDocumentSnapshot,
+  type Transaction,
   type WriteBatch,
 } from 'firebase/firestore';
 import type { UserRecord } from '../../../contract/wire';
@@ -49,10 +50,11 @@ import {
   type UsersPlan,
 } from './usersAuditPlan';
 import { toIsoDate, toUserRecord } from './userRecord';
+import { refuseIfChangedSince } from './firestoreWriteBasis';
 
 /** Documents read per request while filtering in the browser. */
 export const SCAN_BATCH = 500;
-/** Firestore's limit of writes in one batch. */
+/** Firestore's limit of writes in one batch (and in one transaction). */
 const MAX_BATCH_WRITES = 500;
 /** Counted apart in the statistics: events outside APP_AUDIT_EVENTS (Firestore cannot group by a field). */
 export const OTHER_EVENTS = '(other events)';
@@ -81,8 +83,8 @@ function toCursorValue(value: unknown): CursorValue {
 const fromCursorValue = (value: CursorValue) =>
   value !== null && typeof value === 'object' ? new Timestamp(value.ts[0], value.ts[1]) : value;
 /** Resumes after (sort value, document id): no read of the document the page continued from. */
-const startAfterPosition = (p: Position) => startAfter(fromCursorValue(p.value), p.id);
-const positionOf = (d: QueryDocumentSnapshot, field: string): Position => ({ value: toCursorValue(d.get(field)), id: d.id });
+export const startAfterPosition = (p: Position) => startAfter(fromCursorValue(p.value), p.id);
+export const positionOf = (d: QueryDocumentSnapshot, field: string): Position => ({ value: toCursorValue(d.get(field)), id: d.id });
 
 /** Wire records sort like the reference backend's: never-set values last in either order, uid breaks ties. */
 function compareRecords(field: UserSortField, direction: 'asc' | 'desc') {
@@ -239,23 +241,30 @@ export function createFirestoreUserManagement(db: Firestore, meter?: ReadMeter):
       return orderedPage(plan);
     },
 
-    async updateUserFlags(uid, update) {
+    async updateUserFlags(uid, update, basis) {
       const changes = validFlags(update);
       totals.clear();
       const ref = doc(users, uid);
-      // updateDoc fails with not-found when there is no such record (it never creates one).
-      await updateDoc(ref, { ...changes, updatedAt: serverTimestamp() });
+      // Read and write in one transaction: Firestore retries it if the record changes in between, so the check
+      // against what the operator was shown holds at the moment of the write (firestoreWriteBasis.ts).
+      await runTransaction(db, async (tx) => {
+        const snapshot = await tx.get(ref);
+        const now = snapshot.exists() ? toUserRecord(uid, snapshot.data()) : null;
+        refuseIfChangedSince(uid, now, basis?.shown, Object.keys(changes) as (keyof UserFlagsUpdate)[]);
+        tx.update(ref, { ...changes, updatedAt: serverTimestamp() });
+      });
       const snapshot = await getDoc(ref);
       if (!snapshot.exists()) throw new Error(`No user record ${uid}`);
       return toUserRecord(uid, snapshot.data());
     },
 
-    async deleteUser(uid): Promise<DeleteUserResponse> {
+    async deleteUser(uid, basis): Promise<DeleteUserResponse> {
       totals.clear();
       const userRef = doc(users, uid);
       const snapshot = await getDoc(userRef);
-      if (!snapshot.exists()) throw new Error(`No user record ${uid}`);
-      const user = toUserRecord(uid, snapshot.data());
+      const user = snapshot.exists() ? toUserRecord(uid, snapshot.data()) : null;
+      // A delete takes every field: any change since the row was shown refuses it before anything is written.
+      refuseIfChangedSince(uid, user, basis?.shown);
 
       const linked = async (name: keyof typeof USER_LINKS) => {
         const snapshots = await Promise.all(USER_LINKS[name].map((field) => r.docs(query(collection(db, name), where(field, '==', uid)))));
@@ -271,43 +280,58 @@ export function createFirestoreUserManagement(db: Firestore, meter?: ReadMeter):
       ]);
       const partners = partnerDocs.docs.filter((d) => d.id !== uid);
 
-      type Write = (batch: WriteBatch) => void;
+      type Write = (writes: Writes) => void;
       const remove =
         (ref: DocumentReference): Write =>
-        (batch) =>
-          batch.delete(ref);
+        (writes) =>
+          writes.delete(ref);
       const forgetSwipe =
         (ref: DocumentReference): Write =>
-        (batch) =>
-          batch.update(ref, swipedBy, deleteField());
+        (writes) =>
+          writes.update(ref, swipedBy, deleteField());
       // A partner's record must not point at a user who no longer exists.
       const unlink =
         (ref: DocumentReference): Write =>
-        (batch) =>
-          batch.update(ref, { connectedUserId: null, connectionStatus: null, updatedAt: serverTimestamp() });
-      const writes: Write[] = [
+        (writes) =>
+          writes.update(ref, { connectedUserId: null, connectionStatus: null, updatedAt: serverTimestamp() });
+      const dependants: Write[] = [
         ...requests.map(remove),
         ...connections.map(remove),
         ...swiped.docs.map((d) => forgetSwipe(d.ref)),
         ...partners.map((d) => unlink(d.ref)),
       ];
-      // Dependants first: if a batch fails, the record is still there and deleting again finishes the job.
-      for (let i = 0; i < writes.length; i += MAX_BATCH_WRITES) {
-        const batch = writeBatch(db);
-        for (const write of writes.slice(i, i + MAX_BATCH_WRITES)) write(batch);
-        await batch.commit();
+      // The record and the app's ACCOUNT_DELETED event land together, in a transaction that reads the record again
+      // and refuses if it changed since it was shown (or since the check above, without a basis: only if it is gone).
+      const deleteRecord = async (alsoFirst: Write[]) =>
+        runTransaction(db, async (tx) => {
+          const current = await tx.get(userRef);
+          const now = current.exists() ? toUserRecord(uid, current.data()) : null;
+          refuseIfChangedSince(uid, now, basis?.shown);
+          const writes = transactionWrites(tx);
+          for (const write of alsoFirst) write(writes);
+          tx.delete(userRef);
+          tx.set(doc(collection(db, 'audit_logs')), {
+            timestamp: serverTimestamp(),
+            event: 'ACCOUNT_DELETED',
+            userId: uid,
+            lastSwipeDate: now.lastSwipeDate ? Timestamp.fromDate(new Date(now.lastSwipeDate)) : null,
+            totalActiveTimeFormatted: now.totalActiveTimeFormatted,
+          });
+        });
+      if (dependants.length + 2 <= MAX_BATCH_WRITES) {
+        // Everything in one transaction: a refused delete writes nothing at all.
+        await deleteRecord(dependants);
+      } else {
+        // Too many for one transaction: dependants first, in batches, so that if one fails the record is still there
+        // and deleting again finishes the job. A change to the record while they run refuses only the last step.
+        for (let i = 0; i < dependants.length; i += MAX_BATCH_WRITES) {
+          const batch = writeBatch(db);
+          const writes = batchWrites(batch);
+          for (const write of dependants.slice(i, i + MAX_BATCH_WRITES)) write(writes);
+          await batch.commit();
+        }
+        await deleteRecord([]);
       }
-      // The record and the app's ACCOUNT_DELETED event land together.
-      const last = writeBatch(db);
-      last.delete(userRef);
-      last.set(doc(collection(db, 'audit_logs')), {
-        timestamp: serverTimestamp(),
-        event: 'ACCOUNT_DELETED',
-        userId: uid,
-        lastSwipeDate: user.lastSwipeDate ? Timestamp.fromDate(new Date(user.lastSwipeDate)) : null,
-        totalActiveTimeFormatted: user.totalActiveTimeFormatted,
-      });
-      await last.commit();
       return {
         uid,
         deleted: {
@@ -322,6 +346,25 @@ export function createFirestoreUserManagement(db: Firestore, meter?: ReadMeter):
     },
   };
 }
+
+/** The writes a delete makes, on a batch or in a transaction alike. */
+interface Writes {
+  delete(ref: DocumentReference): void;
+  update(ref: DocumentReference, field: FieldPath, value: unknown): void;
+  update(ref: DocumentReference, data: Record<string, unknown>): void;
+}
+
+const batchWrites = (batch: WriteBatch): Writes => ({
+  delete: (ref) => void batch.delete(ref),
+  update: (ref: DocumentReference, ...rest: [FieldPath, unknown] | [Record<string, unknown>]) =>
+    void (rest.length === 2 ? batch.update(ref, rest[0], rest[1]) : batch.update(ref, rest[0])),
+});
+
+const transactionWrites = (tx: Transaction): Writes => ({
+  delete: (ref) => void tx.delete(ref),
+  update: (ref: DocumentReference, ...rest: [FieldPath, unknown] | [Record<string, unknown>]) =>
+    void (rest.length === 2 ? tx.update(ref, rest[0], rest[1]) : tx.update(ref, rest[0])),
+});
 
 /** The same rule the reference backend enforces: booleans only, at least one, nothing else. */
 export function validFlags(update: UserFlagsUpdate): UserFlagsUpdate {

@@ -49,6 +49,10 @@ describe('Firestore users document -> UserRecord', () => {
     expect(toUserRecord('u', { isAdmin: 1 }).isAdmin).toBe(false);
   });
 
+  it('takes no version from a users document: Firestore keeps none (a write there is checked field by field)', () => {
+    expect(toUserRecord('u', { version: 7 })).not.toHaveProperty('version');
+  });
+
   it('counts swipes as the size of swipedBy', () => {
     expect(swipeCountOf({ swipedBy: { a: 'like', b: 'dislike' } })).toBe(2);
     expect(swipeCountOf({})).toBe(0);

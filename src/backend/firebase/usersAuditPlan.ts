@@ -177,12 +177,22 @@ function auditShapes(plan: AuditPlan): QueryShape[] {
   ];
 }
 
+/**
+ * A user's history reads the app's events of one user, newest first (firestoreHistory.ts): userId equality,
+ * ordered by timestamp descending.
+ */
+export const USER_HISTORY_SHAPE: QueryShape = {
+  collection: 'audit_logs',
+  equality: ['userId'],
+  order: { field: 'timestamp', direction: 'desc' },
+};
+
 function subsets<T>(items: readonly T[]): T[][] {
   return items.reduce<T[][]>((all, item) => [...all, ...all.map((s) => [...s, item])], [[]]);
 }
 
 /**
- * Every composite query shape the users and audit adapters can send, derived by running their planners over
+ * Every composite query shape the users, audit and history adapters can send, derived by running their planners over
  * every combination of filters, sort fields and orders.
  */
 export function queryShapes(): QueryShape[] {
@@ -209,5 +219,6 @@ export function queryShapes(): QueryShape[] {
   ]) {
     auditShapes(planAuditLogsQuery(q)).forEach(add);
   }
+  add(USER_HISTORY_SHAPE);
   return [...shapes.values()];
 }

@@ -1,7 +1,7 @@
 // The default backend: the reference server (server/) over HTTP.
 import type { AppConfig } from '../../config/types';
 import { deferredPort } from '../deferredPort';
-import type { AuditLogsPort, Backend, ExportPort, UserManagementPort } from '../ports';
+import type { AuditLogsPort, Backend, ExportPort, HistoryPort, UserManagementPort } from '../ports';
 import { createLocalAuth } from './localAuth';
 import { createLocalLiveCounts } from './localLiveCounts';
 import { createLocalUserRecords } from './localUserRecords';
@@ -27,6 +27,10 @@ export function createLocalBackend(config: AppConfig): Backend {
     exports: deferredPort<ExportPort>(
       () => import('./localExports').then((module) => module.createLocalExports(api)),
       ['readPage', 'count', 'recordRun', 'streamCsv'],
+    ),
+    history: deferredPort<HistoryPort>(
+      () => import('./localHistory').then((module) => module.createLocalHistory(api)),
+      ['readHistory', 'revert'],
     ),
   };
 }

@@ -1,7 +1,7 @@
 // The local adapter's requests to the reference backend: paths, query strings, methods, bodies and token.
 import { createLocalAuditLogs, createLocalUserManagement, toQueryString } from './localUsersAudit';
 
-const calls: { url: string; method: string; body: unknown; auth: string | null }[] = [];
+const calls: { url: string; method: string; body: unknown; auth: string | null; ifMatch?: string }[] = [];
 let reply: { status: number; body: unknown } = { status: 200, body: {} };
 const fetchMock = jest.fn(async (url: string, init: RequestInit) => {
   const headers = init.headers as Record<string, string>;
@@ -10,6 +10,7 @@ const fetchMock = jest.fn(async (url: string, init: RequestInit) => {
     method: init.method ?? 'GET',
     body: init.body ? JSON.parse(init.body as string) : undefined,
     auth: headers.Authorization ?? null,
+    ...(headers['If-Match'] !== undefined ? { ifMatch: headers['If-Match'] } : {}),
   });
   return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
 });
@@ -59,6 +60,13 @@ it('lists users with GET /api/users and the filters as parameters', async () => 
   ]);
 });
 
+it('keeps each row’s version (a write sends it back), and only a real one', async () => {
+  reply.body = { users: [{ uid: 'a', version: 7 }, { uid: 'b' }, { uid: 'c', version: '7' }], total: 3, nextCursor: null };
+  const page = await users.listUsers({});
+  expect(page.users.map((u) => u.version)).toEqual([7, undefined, undefined]);
+  expect(page.users[1]).not.toHaveProperty('version');
+});
+
 it('changes flags with PATCH and deletes with DELETE, the uid escaped', async () => {
   await users.updateUserFlags('a/b', { isPremium: true });
   await users.deleteUser('u 1');
@@ -66,6 +74,28 @@ it('changes flags with PATCH and deletes with DELETE, the uid escaped', async ()
     { url: '/api/users/a%2Fb', method: 'PATCH', body: { isPremium: true } },
     { url: '/api/users/u%201', method: 'DELETE', body: undefined },
   ]);
+});
+
+it('sends the version a write is based on as If-Match, and none without one', async () => {
+  await users.updateUserFlags('u1', { accountActive: false }, { version: 7 });
+  await users.deleteUser('u1', { version: 8 });
+  await users.updateUserFlags('u1', { isPremium: true }, {});
+  expect(calls.map(({ method, ifMatch }) => ({ method, ifMatch }))).toEqual([
+    { method: 'PATCH', ifMatch: '"7"' },
+    { method: 'DELETE', ifMatch: '"8"' },
+    { method: 'PATCH' },
+  ]);
+});
+
+it('rejects a stale write with the 409’s detail: the record as it is now and who changed it', async () => {
+  const conflict = {
+    current: { uid: 'u1', isPremium: true, version: 9 },
+    changedBy: { uid: 'a2', email: 'b@example.com' },
+    changedAt: '2026-03-01T10:00:00.000Z',
+  };
+  reply = { status: 409, body: { error: 'version_conflict', message: 'The user record was changed', field: 'if-match', conflict } };
+  const error = await users.updateUserFlags('u1', { isPremium: true }, { version: 8 }).catch((e: unknown) => e);
+  expect(error).toMatchObject({ status: 409, reason: 'The user record was changed', detail: { code: 'version_conflict', conflict } });
 });
 
 it('pages audit logs and reads statistics', async () => {

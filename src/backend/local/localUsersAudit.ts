@@ -35,11 +35,24 @@ export function createLocalUserManagement({ apiBaseUrl, timeoutMs, getToken }: L
       // Checked at the edge: a malformed row stays that row (flagged), it does not take the table down.
       return { ...page, users: Array.isArray(page.users) ? page.users.map((row, index) => checkUserRow(row, index)) : [] };
     },
-    async updateUserFlags(uid, update) {
-      return requestJson<UserRecord>(userUrl(uid), { method: 'PATCH', body: update, token: await getToken(), timeoutMs });
+    // The reference backend versions its records: the version the write is based on goes as If-Match, and a
+    // record changed since answers 409 version_conflict with the record as it is now (contract/dataSafety.ts).
+    async updateUserFlags(uid, update, basis) {
+      return requestJson<UserRecord>(userUrl(uid), {
+        method: 'PATCH',
+        body: update,
+        token: await getToken(),
+        timeoutMs,
+        ifMatch: basis?.version,
+      });
     },
-    async deleteUser(uid) {
-      return requestJson<DeleteUserResponse>(userUrl(uid), { method: 'DELETE', token: await getToken(), timeoutMs });
+    async deleteUser(uid, basis) {
+      return requestJson<DeleteUserResponse>(userUrl(uid), {
+        method: 'DELETE',
+        token: await getToken(),
+        timeoutMs,
+        ifMatch: basis?.version,
+      });
     },
   };
 }

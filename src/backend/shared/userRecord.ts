@@ -93,8 +93,12 @@ export function toUserRecord(uid: string, data: Data): UserRecord {
     isAdmin: data.isAdmin === true,
     notificationSettings: notifications(data.notificationSettings),
     totalActiveTimeFormatted: text(data.totalActiveTimeFormatted) ?? DEFAULTS.totalActiveTimeFormatted,
+    // The reference backend's record version: what a write sends back as If-Match (contract/dataSafety.ts).
+    ...(isVersion(data.version) ? { version: data.version } : {}),
   };
 }
+
+const isVersion = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
 
 /** Swipes of one names document: the size of its swipedBy map (one entry per user who swiped). */
 export function swipeCountOf(data: Data): number {

@@ -5,6 +5,7 @@ import type { UserRecord } from '../../../contract/wire';
 import { errorReason } from '../../api/errors';
 import type { DeleteUserResponse, UserFlagsUpdate } from '../../../contract/usersAudit';
 import { notify } from '../../lib/notify';
+import { conflictOf } from './userConflicts';
 
 export const userToastTexts = {
   premiumGranted: (label: string) => `Premium granted to ${label}.`,
@@ -44,7 +45,8 @@ export async function userFlagsLifecycle(
     if (change.update.isPremium === true) notify(userToastTexts.premiumUpgradeActivity(change.label), 'activity');
     return data;
   } catch (error) {
-    notify(userToastTexts.updateFailed(change.label, errorReason(errorOf(error))), 'error');
+    // A version conflict is not a failure to report: the screen shows both sides and lets the operator choose.
+    if (!conflictOf(errorOf(error))) notify(userToastTexts.updateFailed(change.label, errorReason(errorOf(error))), 'error');
     return null;
   }
 }
@@ -62,7 +64,7 @@ export async function userDeleteLifecycle(
     return true;
   } catch (error) {
     closeSnackbar(pending);
-    notify(userToastTexts.deleteFailed(deletion.label, errorReason(errorOf(error))), 'error');
+    if (!conflictOf(errorOf(error))) notify(userToastTexts.deleteFailed(deletion.label, errorReason(errorOf(error))), 'error');
     return false;
   }
 }

@@ -12,7 +12,9 @@ import {
   type UsersQuery,
 } from '../../../contract/usersAudit';
 import type { UserListKey } from './usersQuery';
+import type { WriteBasis } from '../../backend/ports';
 import { userFlagsLifecycle, userDeleteLifecycle } from './userMutationToasts';
+import { updateFlagsRetryingOnce } from './userConflicts';
 
 /** The audit trail gains an entry with every change made here; its screen refetches when it is next shown. */
 export const AUDIT_TAG = 'AuditLogs' as const;
@@ -25,11 +27,14 @@ export interface UserFlagsChange {
   update: UserFlagsUpdate;
   /** how the toasts name the user (display name, email or uid) */
   label: string;
+  /** what the change is based on: the row's version and the row as shown (userConflicts.ts basisOf) */
+  basis: WriteBasis;
 }
 
 export interface UserDeletion {
   uid: string;
   label: string;
+  basis: WriteBasis;
 }
 
 export const usersApi = usersTagged.injectEndpoints({
@@ -66,25 +71,21 @@ export const usersApi = usersTagged.injectEndpoints({
     }),
 
     updateUserFlags: build.mutation<UserRecord, UserFlagsChange>({
-      queryFn: ({ uid, update }, { extra }) => portQuery(() => backendOf(extra).userManagement.updateUserFlags(uid, update)),
+      queryFn: ({ uid, update, basis }, { extra }) =>
+        portQuery(() => updateFlagsRetryingOnce(backendOf(extra).userManagement, uid, update, basis)),
       async onQueryStarted(change, { dispatch, getState, queryFulfilled }) {
         const saved = await userFlagsLifecycle(change, queryFulfilled);
         if (!saved) return;
         // The row shows its new flags in place, in every cached list (a page, Show All). Lists are not
         // refetched: that would reload all of Show All for one flag, and would make a row the operator just
         // toggled vanish from a filtered view under their cursor.
-        patchCachedUsers(dispatch, getState, (pages) => {
-          for (const page of pages) {
-            const i = page.users.findIndex((u) => u.uid === saved.uid);
-            if (i >= 0) page.users[i] = saved;
-          }
-        });
+        putUserInCachedLists(saved)(dispatch, getState);
       },
       invalidatesTags: (_result, error) => (error ? [] : [AUDIT_TAG]),
     }),
 
     deleteUser: build.mutation<DeleteUserResponse, UserDeletion>({
-      queryFn: ({ uid }, { extra }) => portQuery(() => backendOf(extra).userManagement.deleteUser(uid)),
+      queryFn: ({ uid, basis }, { extra }) => portQuery(() => backendOf(extra).userManagement.deleteUser(uid, basis)),
       async onQueryStarted(deletion, { dispatch, getState, queryFulfilled }) {
         if (!(await userDeleteLifecycle(deletion, queryFulfilled))) return;
         patchCachedUsers(dispatch, getState, (pages) => {
@@ -139,5 +140,17 @@ function patchCachedUsers(dispatch: unknown, getState: () => unknown, recipe: (p
     send(usersApi.util.updateQueryData('listAllUsers', key, (draft) => recipe(draft.pages)));
   }
 }
+
+/**
+ * Shows `record` in place of its row in every cached list (a page, Show All): what a write answered, or the record
+ * as a conflict or a revert says it is now. A thunk: dispatch it.
+ */
+export const putUserInCachedLists = (record: UserRecord) => (dispatch: unknown, getState: () => unknown) =>
+  patchCachedUsers(dispatch, getState, (pages) => {
+    for (const page of pages) {
+      const i = page.users.findIndex((u) => u.uid === record.uid);
+      if (i >= 0) page.users[i] = record;
+    }
+  });
 
 export const { useListUsersQuery, useListAllUsersInfiniteQuery, useUpdateUserFlagsMutation, useDeleteUserMutation } = usersApi;

@@ -1,5 +1,6 @@
-import { Box, Chip, Divider, Drawer, IconButton, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Divider, Drawer, IconButton, Stack, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
+import HistoryIcon from '@mui/icons-material/History';
 import type { NotificationSettings, UserRecord } from '../../../../contract/wire';
 import { formatCount, formatDateTimeWithZone } from '../../../lib/format';
 import { userLabel } from '../userMutationToasts';
@@ -45,7 +46,14 @@ const NOTIFICATION_FLAGS: (keyof NotificationSettings)[] = [
   'dailyReminder',
 ];
 
-export function UserDetailDrawer({ user, onClose }: { user: UserRecord | null; onClose(): void }) {
+export interface UserDetailDrawerProps {
+  user: UserRecord | null;
+  onClose(): void;
+  /** opens the record's history (who changed what, with revert) */
+  onHistory?(user: UserRecord): void;
+}
+
+export function UserDetailDrawer({ user, onClose, onHistory }: UserDetailDrawerProps) {
   return (
     <Drawer anchor="right" open={user !== null} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 440 } } } }}>
       {user && (
@@ -64,6 +72,11 @@ export function UserDetailDrawer({ user, onClose }: { user: UserRecord | null; o
                 {user.accountActive ? <Chip size="small" color="success" label="Active" /> : <Chip size="small" label="Inactive" />}
                 {user.isAdmin && <Chip size="small" color="primary" label="Admin" />}
               </Stack>
+              {onHistory && (
+                <Button size="small" variant="outlined" startIcon={<HistoryIcon />} onClick={() => onHistory(user)} sx={{ mt: 1.5 }}>
+                  History
+                </Button>
+              )}
             </Box>
             <IconButton aria-label="Close details" onClick={onClose}>
               <CloseIcon />

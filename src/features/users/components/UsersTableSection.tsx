@@ -7,9 +7,12 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatCount } from '../../../lib/format';
 import { useUserList, type UserList } from '../hooks/useUserList';
 import { useVisibleRowsReporter, VisibleRowsContext } from '../hooks/useVisibleRowsReporter';
-import { useDeleteUserMutation, useUpdateUserFlagsMutation } from '../usersApi';
+import { useUserWrites } from '../hooks/useUserWrites';
+import { RecordHistoryDrawer, type HistoryDrawerTarget } from '../../history';
+import { putUserInCachedLists } from '../usersApi';
 import { userLabel } from '../userMutationToasts';
 import { selectUserSort, sortChanged } from '../usersSlice';
+import { UserConflictDialog } from './UserConflictDialog';
 import { UserDetailDrawer } from './UserDetailDrawer';
 import { UsersGrid } from './UsersGrid';
 import { UsersPager } from './UsersPager';
@@ -34,36 +37,8 @@ export function UsersTableSection({ enabled }: { enabled: boolean }) {
   const rowOrder = useMemo(() => list.rows.map((u) => u.uid), [list.rows]);
   const registerVisibleRow = useVisibleRowsReporter(rowOrder);
 
-  const [updateFlags] = useUpdateUserFlagsMutation();
-  const [deleteUser, { isLoading: deleting }] = useDeleteUserMutation();
-  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
-  const track = useCallback(async (uid: string, work: () => Promise<unknown>) => {
-    setBusy((b) => new Set(b).add(uid));
-    try {
-      await work();
-    } catch {
-      // the mutation's own toast has said what went wrong
-    } finally {
-      setBusy((b) => {
-        const next = new Set(b);
-        next.delete(uid);
-        return next;
-      });
-    }
-  }, []);
-
-  const onTogglePremium = useCallback(
-    (user: UserRecord) =>
-      void track(user.uid, () => updateFlags({ uid: user.uid, update: { isPremium: !user.isPremium }, label: userLabel(user) }).unwrap()),
-    [track, updateFlags],
-  );
-  const onToggleActive = useCallback(
-    (user: UserRecord) =>
-      void track(user.uid, () =>
-        updateFlags({ uid: user.uid, update: { accountActive: !user.accountActive }, label: userLabel(user) }).unwrap(),
-      ),
-    [track, updateFlags],
-  );
+  const writes = useUserWrites();
+  const { busy, togglePremium: onTogglePremium, toggleActive: onToggleActive } = writes;
 
   // The dialog keeps whom it asks about apart from `open`, so its text does not change while it fades out.
   const [toDelete, setToDelete] = useState<UserRecord | null>(null);
@@ -75,9 +50,13 @@ export function UsersTableSection({ enabled }: { enabled: boolean }) {
   async function confirmDelete() {
     if (!toDelete) return;
     const user = toDelete;
-    await track(user.uid, () => deleteUser({ uid: user.uid, label: userLabel(user) }).unwrap());
+    const deleted = await writes.remove(user);
     setDeleteOpen(false);
-    setDetailUid((uid) => (uid === user.uid ? null : uid));
+    if (deleted) setDetailUid((uid) => (uid === user.uid ? null : uid));
+  }
+  async function deleteAnyway() {
+    const uid = writes.conflict?.shown.uid;
+    if (await writes.deleteAnyway()) setDetailUid((open) => (open === uid ? null : open));
   }
 
   // The drawer follows the row, so a toggle made while it is open shows there too.
@@ -88,6 +67,13 @@ export function UsersTableSection({ enabled }: { enabled: boolean }) {
     setDetailSnapshot(user);
   }, []);
   const detailUser = detailUid === null ? null : (list.rows.find((u) => u.uid === detailUid) ?? detailSnapshot);
+
+  // The record's history (the history feature's drawer), opened from the detail drawer.
+  const [historyTarget, setHistoryTarget] = useState<HistoryDrawerTarget | null>(null);
+  const onHistory = useCallback((user: UserRecord) => {
+    setDetailUid(null);
+    setHistoryTarget({ type: 'user', id: user.uid, label: userLabel(user) });
+  }, []);
 
   const progress = list.showAllProgress;
   const percent = progress?.total ? Math.min(100, (progress.loaded / progress.total) * 100) : undefined;
@@ -157,11 +143,25 @@ export function UsersTableSection({ enabled }: { enabled: boolean }) {
         message={`This permanently deletes ${toDelete ? userLabel(toDelete) : 'the user'}'s account and record, with their swipes, connection requests and connections. This cannot be undone.`}
         confirmLabel="Delete user"
         destructive
-        pending={deleting}
+        pending={writes.deleting}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleteOpen(false)}
       />
-      <UserDetailDrawer user={detailUser} onClose={() => setDetailUid(null)} />
+      <UserConflictDialog
+        conflict={writes.conflict}
+        onKeepTheirs={writes.keepTheirs}
+        onApplyMine={writes.applyMineAnyway}
+        onDeleteAnyway={() => void deleteAnyway()}
+      />
+      <UserDetailDrawer user={detailUser} onClose={() => setDetailUid(null)} onHistory={onHistory} />
+      <RecordHistoryDrawer
+        target={historyTarget}
+        onClose={() => setHistoryTarget(null)}
+        onReverted={(result) => {
+          // The reverted record in place in every cached list (Show All included), before the page's refetch.
+          if (result.state === 'live' && result.current) dispatch(putUserInCachedLists(result.current as UserRecord));
+        }}
+      />
     </Paper>
   );
 }

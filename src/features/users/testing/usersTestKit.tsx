@@ -1,12 +1,14 @@
 // Shared set-up for the User Management screen tests (not a test file itself): the page over the local
-// adapter, whose HTTP calls msw answers from mocks/users.handlers.ts.
+// adapters, whose HTTP calls msw answers from mocks/users.handlers.ts and mocks/history.handlers.ts.
 import { configure } from '@testing-library/react';
 import type { RouteObject } from 'react-router-dom';
 import { createFakeBackend, makeUserRecord } from '../../../../mocks/fakeBackend';
 import { renderWithProviders, signedInAdminState } from '../../../../mocks/renderWithProviders';
 import { server } from '../../../../mocks/server';
 import { usersDb, usersHandlers } from '../../../../mocks/users.handlers';
+import { historyDb, historyHandlers } from '../../../../mocks/history.handlers';
 import { createLocalUserManagement } from '../../../backend/local/localUsersAudit';
+import { createLocalHistory } from '../../../backend/local/localHistory';
 import UserManagementPage from '../UserManagementPage';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -15,7 +17,8 @@ configure({ asyncUtilTimeout: 10_000 });
 export function installUsersHandlers() {
   beforeEach(() => {
     usersDb.reset();
-    server.use(...usersHandlers);
+    historyDb.reset();
+    server.use(...usersHandlers, ...historyHandlers);
   });
 }
 
@@ -23,11 +26,9 @@ export function renderUserManagement(route = '/user-management', routes: RouteOb
   const account = { uid: 'admin-1', email: 'admin@example.com', displayName: 'Demo Admin' };
   const backend = createFakeBackend({ signedIn: account });
   backend.records.set(account.uid, makeUserRecord({ ...account, isAdmin: true }));
-  backend.userManagement = createLocalUserManagement({
-    apiBaseUrl: 'http://localhost/api',
-    timeoutMs: 10_000,
-    getToken: async () => 'token',
-  });
+  const api = { apiBaseUrl: 'http://localhost/api', timeoutMs: 10_000, getToken: async () => 'token' };
+  backend.userManagement = createLocalUserManagement(api);
+  backend.history = createLocalHistory(api);
   return renderWithProviders(<UserManagementPage />, {
     route,
     routes,
@@ -39,4 +40,4 @@ export function renderUserManagement(route = '/user-management', routes: RouteOb
   });
 }
 
-export { usersDb };
+export { usersDb, historyDb };
