@@ -36,7 +36,8 @@ const historyTag = (target: HistoryKey) => ({ type: HISTORY_TAG, id: `${target.t
 function affectedLists(type: HistoryTargetType) {
   return type === 'user'
     ? [{ type: USERS_TAG, id: 'PAGES' }, AUDIT_TAG]
-    : [{ type: 'Names' as const, id: 'LIST' }, 'Nationalities' as const, AUDIT_TAG];
+    : // a revert of a move to the trash is a restore: the trash and the swipe totals change with the lists
+      [{ type: 'Names' as const, id: 'LIST' }, 'Nationalities' as const, 'NamesTrash' as const, 'SwipeStats' as const, AUDIT_TAG];
 }
 
 /** 409 (changed since) and 410 (deleted for good): the history on screen is out of date. */
@@ -54,6 +55,8 @@ export const historyApi = tagged.injectEndpoints({
         getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
       },
       providesTags: (_result, _error, target) => [historyTag(target)],
+      // Read afresh each time a drawer opens: the record may have changed on another screen since.
+      keepUnusedDataFor: 0,
     }),
 
     revertChange: build.mutation<RevertResponse, RevertRequest>({

@@ -14,6 +14,7 @@ import {
 } from '@mui/x-data-grid';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import HistoryIcon from '@mui/icons-material/ManageHistory';
 import SaveIcon from '@mui/icons-material/Save';
 import CancelIcon from '@mui/icons-material/Close';
 import { GENDERS, type NameInput, type NameRecord } from '../../../../contract/wire';
@@ -52,6 +53,8 @@ export interface NamesGridProps {
   selection: GridRowSelectionModel;
   onSelectionChange: (model: GridRowSelectionModel) => void;
   onDeleteRequest: (row: NameRecord) => void;
+  /** the row's History (who changed what, revert) */
+  onHistoryRequest: (row: NameRecord) => void;
   /** When this changes (a new filter), the grid scrolls back to its first row: the old offset would land mid-list. */
   scrollResetKey?: string;
 }
@@ -71,7 +74,16 @@ export const GRID_SCROLLER_SELECTOR = '.MuiDataGrid-virtualScroller';
  * Sorting and column filters are off because the server orders and filters: sorting only the rows loaded
  * so far would mislead.
  */
-export function NamesGrid({ rows, loading, noRowsLabel, selection, onSelectionChange, onDeleteRequest, scrollResetKey }: NamesGridProps) {
+export function NamesGrid({
+  rows,
+  loading,
+  noRowsLabel,
+  selection,
+  onSelectionChange,
+  onDeleteRequest,
+  onHistoryRequest,
+  scrollResetKey,
+}: NamesGridProps) {
   const apiRef = useGridApiRef();
   useEffect(() => {
     void apiRef.current?.scroll({ top: 0 });
@@ -157,7 +169,7 @@ export function NamesGrid({ rows, loading, noRowsLabel, selection, onSelectionCh
         field: 'actions',
         type: 'actions',
         headerName: 'Actions',
-        width: 110,
+        width: 150,
         getActions: ({ id, row }) => {
           if (rowModesModel[id]?.mode === GridRowModes.Edit) {
             return [
@@ -187,12 +199,13 @@ export function NamesGrid({ rows, loading, noRowsLabel, selection, onSelectionCh
               label="Edit"
               onClick={() => setMode(id, { mode: GridRowModes.Edit, fieldToFocus: 'name' })}
             />,
+            <GridActionsCellItem key="history" icon={<HistoryIcon />} label="History" onClick={() => onHistoryRequest(row)} />,
             <GridActionsCellItem key="delete" icon={<DeleteIcon />} label="Delete" onClick={() => onDeleteRequest(row)} />,
           ];
         },
       },
     ],
-    [rowModesModel, setMode, onDeleteRequest],
+    [rowModesModel, setMode, onDeleteRequest, onHistoryRequest],
   );
 
   return (

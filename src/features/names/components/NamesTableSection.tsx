@@ -7,6 +7,7 @@ import { formatCount } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { PagedListFooter } from '../../../components/PagedListFooter';
 import { useAppSelector } from '../../../app/hooks';
+import { RecordHistoryDrawer, type HistoryDrawerTarget } from '../../history';
 import { selectNamesFilters } from '../namesSlice';
 import { useNamesList } from '../hooks/useNamesList';
 import { useNearScrollEnd } from '../hooks/useNearScrollEnd';
@@ -59,6 +60,9 @@ export function NamesTableSection({ enabled }: { enabled: boolean }) {
     setRowDialogOpen(true);
   }, []);
 
+  const [historyOf, setHistoryOf] = useState<HistoryDrawerTarget | null>(null);
+  const showHistory = useCallback((row: NameRecord) => setHistoryOf({ type: 'name', id: String(row.id), label: row.name }), []);
+
   function openBulkDelete() {
     if (selectedRows.length === 0) {
       notify('Please select at least one name to delete.', 'warning');
@@ -95,6 +99,7 @@ export function NamesTableSection({ enabled }: { enabled: boolean }) {
           selection={selection}
           onSelectionChange={setSelection}
           onDeleteRequest={requestDelete}
+          onHistoryRequest={showHistory}
           scrollResetKey={filtersKey}
         />
       </Box>
@@ -109,6 +114,7 @@ export function NamesTableSection({ enabled }: { enabled: boolean }) {
         endText="End of the list."
       />
 
+      <RecordHistoryDrawer target={historyOf} onClose={() => setHistoryOf(null)} />
       <DeleteNameDialog row={rowToDelete} open={rowDialogOpen} onClose={() => setRowDialogOpen(false)} />
       <DeleteSelectedDialog
         rows={bulkRows}

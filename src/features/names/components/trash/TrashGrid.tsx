@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import HistoryIcon from '@mui/icons-material/ManageHistory';
 import { DataGrid, GridActionsCellItem, type GridColDef, type GridRowSelectionModel } from '@mui/x-data-grid';
 import RestoreIcon from '@mui/icons-material/Restore';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
@@ -11,6 +12,8 @@ import { isGroupDeletion } from './trashText';
 
 export interface TrashRowActions {
   onRestore: (row: TrashedName) => void;
+  /** the name's History: who changed and deleted it; reverting the deletion restores it */
+  onHistory: (row: TrashedName) => void;
   onPurge: (row: TrashedName) => void;
   onShowDeletion: (row: TrashedName) => void;
   /** a restore or purge is on its way: the row buttons wait */
@@ -42,7 +45,7 @@ const countColumn = (field: 'swipes' | 'matches', headerName: string): GridColDe
  * only the page on screen would mislead, so they are off.
  */
 export function TrashGrid({ rows, total, page, onPageChange, loading, selection, onSelectionChange, ...actions }: TrashGridProps) {
-  const { onRestore, onPurge, onShowDeletion, busy } = actions;
+  const { onRestore, onPurge, onShowDeletion, onHistory, busy } = actions;
   const columns = useMemo<GridColDef<TrashedName>[]>(
     () => [
       { field: 'name', headerName: 'Name', flex: 1, minWidth: 110 },
@@ -76,8 +79,8 @@ export function TrashGrid({ rows, total, page, onPageChange, loading, selection,
         field: 'actions',
         type: 'actions',
         headerName: 'Actions',
-        width: 124,
-        // Left-aligned, so Restore and Delete forever stay in one place whether or not a row has a third action.
+        width: 164,
+        // Left-aligned, so the first three stay in one place whether or not a row has a fourth action.
         align: 'left',
         headerAlign: 'left',
         getActions: ({ row }) => [
@@ -97,6 +100,7 @@ export function TrashGrid({ rows, total, page, onPageChange, loading, selection,
             disabled={busy}
             onClick={() => onPurge(row)}
           />,
+          <GridActionsCellItem key="history" icon={<HistoryIcon />} label="History" onClick={() => onHistory(row)} />,
           ...(isGroupDeletion(row)
             ? [
                 <GridActionsCellItem
@@ -110,7 +114,7 @@ export function TrashGrid({ rows, total, page, onPageChange, loading, selection,
         ],
       },
     ],
-    [busy, onRestore, onPurge, onShowDeletion],
+    [busy, onRestore, onPurge, onShowDeletion, onHistory],
   );
 
   return (

@@ -6,6 +6,7 @@ import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import type { TrashedName } from '../../../../../contract/dataSafety';
 import { errorReason } from '../../../../api/errors';
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
+import { RecordHistoryDrawer, type HistoryDrawerTarget } from '../../../history';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { formatCount } from '../../../../lib/format';
 import { notify } from '../../../../lib/notify';
@@ -65,6 +66,8 @@ export function TrashSection() {
   const onRestoreRow = useCallback((row: TrashedName) => void restoreRows([row]), [restoreRows]);
   const onPurgeRow = useCallback((row: TrashedName) => askPurge([row]), [askPurge]);
   const onShowDeletion = useCallback((row: TrashedName) => dispatch(trashDeletionShown(row.deletionId)), [dispatch]);
+  const [historyOf, setHistoryOf] = useState<HistoryDrawerTarget | null>(null);
+  const showHistory = useCallback((row: TrashedName) => setHistoryOf({ type: 'name', id: String(row.id), label: row.name }), []);
 
   async function confirmPurge() {
     try {
@@ -155,9 +158,11 @@ export function TrashSection() {
           onRestore={onRestoreRow}
           onPurge={onPurgeRow}
           onShowDeletion={onShowDeletion}
+          onHistory={showHistory}
           busy={busy}
         />
       )}
+      <RecordHistoryDrawer target={historyOf} onClose={() => setHistoryOf(null)} />
 
       <ConfirmDialog
         open={purgeOpen}
