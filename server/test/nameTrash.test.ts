@@ -260,5 +260,8 @@ describe('an import undo moves its names to the trash and keeps those edited sin
     expect((await call('POST', '/names/restore', { deletionId: undone.body.deletionId })).body).toMatchObject({ restoredCount: 2 });
     const detail = (await call<{ state: string; rowsPresent: number }>('GET', `/admin/import-runs/${run.id}`)).body;
     expect(detail).toMatchObject({ state: 'done', rowsPresent: 3, undoneAt: null, undoDeletionId: null });
+    // Restored names are what they were (their versions too): a second undo tells the untouched from the edited again.
+    const again = await call<{ deletedCount: number; keptEditedCount: number }>('POST', `/admin/import-runs/${run.id}/undo`);
+    expect(again.body).toMatchObject({ deletedCount: 2, keptEditedCount: 1 });
   });
 });

@@ -251,8 +251,9 @@ export interface RestoreResult {
 }
 
 /**
- * Brings names back from the trash exactly as they were: the same row (id, created_at, import run; its version
- * one more, since this is a write), then their swipes with their ids, which the summaries' triggers count again.
+ * Brings names back from the trash exactly as they were: the same row (id, created_at, import run, and version: the
+ * record is again what that version was, so an import's undo still tells its untouched names from edited ones),
+ * then their swipes with their ids, which the summaries' triggers count again.
  * All or nothing: a name whose name, gender and nationality is live again refuses the restore (409, named).
  */
 export async function restoreFromTrash(tx: Queryable, selection: TrashSelection): Promise<RestoreResult> {
@@ -278,9 +279,8 @@ export async function restoreFromTrash(tx: Queryable, selection: TrashSelection)
   const { rows: restoredRows } = await tx.query<NameRow>(
     `INSERT INTO names OVERRIDING SYSTEM VALUE
      SELECT (jsonb_populate_record(NULL::names,
-               t.record || jsonb_build_object('version', coalesce((t.record ->> 'version')::int, 1) + 1)
                -- a name trashed before Database Admin's migration added random_seed (NOT NULL) gets one as the others did
-               || CASE WHEN t.record ? 'random_seed' THEN '{}'::jsonb ELSE jsonb_build_object('random_seed', random()) END)).*
+               t.record || CASE WHEN t.record ? 'random_seed' THEN '{}'::jsonb ELSE jsonb_build_object('random_seed', random()) END)).*
        FROM names_trash t WHERE t.id = ANY($1::bigint[]) ORDER BY t.id
      RETURNING ${NAME_COLUMNS}`,
     [ids],
