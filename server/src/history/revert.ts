@@ -6,12 +6,11 @@ import type { RevertResponse } from '../../../contract/dataSafety';
 import type { NameRecord, UserRecord } from '../../../contract/wire';
 import { nameValuesOf } from '../../../contract/namesInput';
 import type { UserFlagsUpdate } from '../../../contract/usersAudit';
-import { recordConsoleAction, type Actor } from '../audit/consoleActions';
+import type { Actor } from '../audit/consoleActions';
 import type { Db, Queryable } from '../db/types';
 import { badRequest, conflict, gone, notFound } from '../http/errors';
 import { checkVersion } from '../http/versions';
-import { updateNameRecorded } from '../names/nameWrites';
-import { restoreFromTrash } from '../names/trash';
+import { restoreNamesRecorded, updateNameRecorded } from '../names/nameWrites';
 import { updateUserFlags } from '../users/userAdmin';
 import { changedFields, fieldsOf, isTrashAction, isUpdateAction, readNameState, readUserState, stillAsChanged } from './recordHistory';
 
@@ -89,20 +88,7 @@ export async function revertChange(
         throw conflict(`Name ${target.id} is in the trash from a later deletion: revert that one`, 'actionId');
       }
       await checkVersion(tx, 'name', target.id, state.current, request.expectedVersion);
-      const result = await restoreFromTrash(tx, { nameIds: [Number(target.id)] });
-      await recordConsoleAction(tx, actor, {
-        action: 'names.restore',
-        targetType: 'name',
-        touched: { targetType: 'name', ids: result.restored.map((n) => n.id) },
-        after: result.restored,
-        details: {
-          ...details,
-          nameIds: [Number(target.id)],
-          restored: result.restored.length,
-          swipes: result.swipes,
-          matches: result.matches,
-        },
-      });
+      const result = await restoreNamesRecorded(tx, actor, { nameIds: [Number(target.id)] }, details);
       return { state: 'live', current: result.restored[0] ?? null };
     });
   }

@@ -9,7 +9,16 @@ import { badRequest, conflict, notFound } from '../http/errors';
 import { checkVersion } from '../http/versions';
 import { NAME_COLUMNS, toNameRecord } from './repository';
 import type { NameValues } from './nameInput';
-import { moveNamesToTrash, refuseTrashedTwin, type TrashMove } from './trash';
+import {
+  moveNamesToTrash,
+  purgeFromTrash,
+  restoreFromTrash,
+  type PurgeResult,
+  type RestoreResult,
+  type TrashSelection,
+  refuseTrashedTwin,
+  type TrashMove,
+} from './trash';
 
 type NameRow = Parameters<typeof toNameRecord>[0];
 
@@ -166,4 +175,43 @@ export function deleteNamesRecorded(db: Db, actor: Actor, ids: readonly number[]
     }
     return move;
   });
+}
+
+/** Restores from the trash (all or nothing: names/trash.ts) and records it; `details` adds what the restore was for. */
+export async function restoreNamesRecorded(
+  tx: Queryable,
+  actor: Actor,
+  selection: TrashSelection,
+  details: Record<string, unknown> = {},
+): Promise<RestoreResult> {
+  const result = await restoreFromTrash(tx, selection);
+  await recordConsoleAction(tx, actor, {
+    action: 'names.restore',
+    targetType: 'name',
+    touched: { targetType: 'name', ids: result.restored.map((n) => n.id) },
+    after: result.restored,
+    details: {
+      ...details,
+      ...selection,
+      restored: result.restored.length,
+      swipes: result.swipes,
+      matches: result.matches,
+      deletionIds: result.deletionIds,
+      importRunsRestored: result.importRunsRestored,
+    },
+  });
+  return result;
+}
+
+/** Deletes names in the trash forever and records what went with them. */
+export async function purgeNamesRecorded(tx: Queryable, actor: Actor, ids: readonly number[]): Promise<PurgeResult> {
+  const result = await purgeFromTrash(tx, ids);
+  await recordConsoleAction(tx, actor, {
+    action: 'names.purge',
+    targetType: 'name',
+    touched: { targetType: 'name', ids: result.purged.map((n) => n.id) },
+    before: result.purged,
+    details: { purged: result.purged.length, swipes: result.swipes, matches: result.matches },
+  });
+  return result;
 }

@@ -5,12 +5,19 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ENDPOINTS } from '../../../contract/endpoints';
 import type { NamesPageResponse } from '../../../contract/wire';
 import type { Db } from '../db/types';
-import { actorOf, recordConsoleAction } from '../audit/consoleActions';
+import { actorOf } from '../audit/consoleActions';
 import { expectedVersion } from '../http/versions';
-import { createName, deleteNameRecorded, deleteNamesRecorded, updateNameRecorded } from '../names/nameWrites';
+import {
+  createName,
+  deleteNameRecorded,
+  deleteNamesRecorded,
+  purgeNamesRecorded,
+  restoreNamesRecorded,
+  updateNameRecorded,
+} from '../names/nameWrites';
 import { nameValues, namesFilter } from '../names/nameInput';
 import { countByNationality, listNamesPage, listNationalities } from '../names/repository';
-import { listTrash, namesImpact, purgeFromTrash, restoreFromTrash } from '../names/trash';
+import { listTrash, namesImpact } from '../names/trash';
 
 export interface NamesRoutesOptions {
   db: Db;
@@ -68,41 +75,14 @@ export const namesRoutes: FastifyPluginAsyncTypebox<NamesRoutesOptions> = async 
   );
 
   app.post('/names/restore', { schema: ENDPOINTS['POST /api/names/restore'] }, async (request) => {
-    const actor = actorOf(request);
     const selection = 'deletionId' in request.body ? { deletionId: request.body.deletionId } : { nameIds: request.body.nameIds };
-    return db.transaction(async (tx) => {
-      const result = await restoreFromTrash(tx, selection);
-      await recordConsoleAction(tx, actor, {
-        action: 'names.restore',
-        targetType: 'name',
-        touched: { targetType: 'name', ids: result.restored.map((n) => n.id) },
-        after: result.restored,
-        details: {
-          ...selection,
-          restored: result.restored.length,
-          swipes: result.swipes,
-          matches: result.matches,
-          deletionIds: result.deletionIds,
-          importRunsRestored: result.importRunsRestored,
-        },
-      });
-      return { restoredCount: result.restored.length, swipes: result.swipes, matches: result.matches };
-    });
+    const result = await db.transaction((tx) => restoreNamesRecorded(tx, actorOf(request), selection));
+    return { restoredCount: result.restored.length, swipes: result.swipes, matches: result.matches };
   });
 
   // Delete forever: the names and the swipes they carry, recorded with what went.
   app.post('/names/trash/purge', { schema: ENDPOINTS['POST /api/names/trash/purge'] }, async (request) => {
-    const actor = actorOf(request);
-    return db.transaction(async (tx) => {
-      const result = await purgeFromTrash(tx, request.body.nameIds);
-      await recordConsoleAction(tx, actor, {
-        action: 'names.purge',
-        targetType: 'name',
-        touched: { targetType: 'name', ids: result.purged.map((n) => n.id) },
-        before: result.purged,
-        details: { purged: result.purged.length, swipes: result.swipes, matches: result.matches },
-      });
-      return { purgedCount: result.purged.length, swipes: result.swipes, matches: result.matches };
-    });
+    const result = await db.transaction((tx) => purgeNamesRecorded(tx, actorOf(request), request.body.nameIds));
+    return { purgedCount: result.purged.length, swipes: result.swipes, matches: result.matches };
   });
 };
