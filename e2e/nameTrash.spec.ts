@@ -66,7 +66,7 @@ test('a swiped name deleted from Manage Names waits in the Trash and comes back 
   expect(await stats()).toEqual({ totalSwipes: before.totalSwipes - impact.swipes, totalNames: before.totalNames - 1 });
 
   // In the Trash, newest first, with what it carries.
-  await page.getByRole('tab', { name: /^Trash \(\d+\)$/ }).click();
+  await page.getByRole('tab', { name: /^Trash \([\d,]+\)$/ }).click();
   await expect(page).toHaveURL(/view=trash/);
   const trashed = row(page, target!.name).first();
   await expect(trashed).toBeVisible();
