@@ -45,8 +45,9 @@ export const DEFAULT_TRASH_RETENTION_DAYS = 30;
 export const VERSION_CONFLICT = 'version_conflict';
 export const IN_TRASH = 'in_trash';
 
-/** If-Match's value for a version: an entity tag is a quoted string (RFC 9110). */
-export const ifMatch = (version: number): string => `"${version}"`;
+// If-Match's value lives in wire.ts: the HTTP client on the sign-in page sends it, and this module stays off that
+// page's initial JavaScript (npm run bench:login-bundle).
+export { ifMatch } from './wire';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 

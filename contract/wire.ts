@@ -22,6 +22,9 @@ import type {
   UserRecordSchema,
 } from './endpoints';
 
+/** If-Match's value for a record version (contract/dataSafety.ts): an entity tag is a quoted string (RFC 9110). */
+export const ifMatch = (version: number): string => `"${version}"`;
+
 export type Gender = 'male' | 'female' | 'unisex';
 export const GENDERS: readonly Gender[] = ['male', 'female', 'unisex'];
 

@@ -1,6 +1,6 @@
 // Small fetch helper for the local adapter's calls to the reference backend (JSON in, JSON out).
 import { HttpError } from '../../api/errors';
-import { ifMatch } from '../../../contract/dataSafety';
+import { ifMatch } from '../../../contract/wire';
 
 /**
  * Who hears that the server refused a session token (401): the local auth port, which tells the
