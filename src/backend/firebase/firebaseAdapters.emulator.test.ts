@@ -251,7 +251,8 @@ describeWithEmulators('Firebase adapters on the real emulators', () => {
       Object.assign(meter, newReadMeter());
       const miss = await backend.userManagement.listUsers({ search: 'zzz-nobody', limit: 50 });
       expect(miss).toMatchObject({ users: [], total: 0, nextCursor: null });
-      expect(meter.documents).toBe(0);
+      // No match, only the few documents each field's skip scan meets on the way (userSearchPlan.ts: 3 a field at most).
+      expect(meter.documents).toBeLessThanOrEqual(10);
       const byUid = await backend.userManagement.listUsers({ search: 'p1', isPremium: true, sort: 'email', order: 'asc', limit: 2 });
       expect(ids(byUid.users)).toEqual(['p10', 'p12']);
       const next = await backend.userManagement.listUsers({
