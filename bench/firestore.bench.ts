@@ -257,7 +257,10 @@ async function main() {
       rows.push({
         operation: `a page (Next from page ${from})`,
         adapter: next,
-        naive: await naive(async () => (await getDocs(query(users, ...ordered, limit(from * PAGE + PAGE + 1)))).size, from * PAGE + PAGE + 1),
+        naive: await naive(
+          async () => (await getDocs(query(users, ...ordered, limit(from * PAGE + PAGE + 1)))).size,
+          from * PAGE + PAGE + 1,
+        ),
       });
       const first = await measure(meter, () => list.listUsers(base));
       rows.push({

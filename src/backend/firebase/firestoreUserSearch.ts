@@ -79,7 +79,12 @@ function knownOf(docs: Doc[], field: string): Known<Doc> {
  * counting rather than reading again a range that holds only documents found by e-mail or id (a user's e-mail
  * often starts with their username or first name).
  */
-export async function readSearchMatches(users: CollectionReference, r: Reader, plan: SearchPlan, signal?: AbortSignal): Promise<SearchMatches> {
+export async function readSearchMatches(
+  users: CollectionReference,
+  r: Reader,
+  plan: SearchPlan,
+  signal?: AbortSignal,
+): Promise<SearchMatches> {
   const scan = (field: string, known: Known<Doc>) => scanField(plan, fieldReads(users, r, field), { signal, known });
   const [email, ...others] = SEARCH_TEXT_FIELDS;
   const [byEmail, byId] = await Promise.all([

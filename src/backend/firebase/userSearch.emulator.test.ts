@@ -51,7 +51,9 @@ function expected(typed: string): string[] {
   const text = typed.trim().toLowerCase();
   const starts = (v: string) => v.toLowerCase().startsWith(text);
   return written
-    .filter((u) => starts(u.email) || starts(u.username) || starts(u.displayName) || u.uid.startsWith(typed.trim()) || u.uid.startsWith(text))
+    .filter(
+      (u) => starts(u.email) || starts(u.username) || starts(u.displayName) || u.uid.startsWith(typed.trim()) || u.uid.startsWith(text),
+    )
     .map((u) => u.uid)
     .sort();
 }

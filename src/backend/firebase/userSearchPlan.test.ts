@@ -41,7 +41,12 @@ function sortedField(values: string[]) {
       return doc ? { doc, value: doc.value } : null;
     },
     after: async (doc, _value, end, max) =>
-      returned(docs.slice(docs.indexOf(doc) + 1).filter((d) => compareCodePoints(d.value, end) < 0).slice(0, max)),
+      returned(
+        docs
+          .slice(docs.indexOf(doc) + 1)
+          .filter((d) => compareCodePoints(d.value, end) < 0)
+          .slice(0, max),
+      ),
     range: async (from, end, max) => returned(docs.filter(within(from, end)).slice(0, max)),
     count: async (from, end) => {
       read.counts += 1;
@@ -84,7 +89,13 @@ describe('planSearch', () => {
   });
 
   it('knows the usual spellings: as typed, lower case, Capitalized, Title Case, UPPER CASE', () => {
-    expect(plan('ronald mcDonald').usual).toEqual(['RONALD MCDONALD', 'Ronald Mcdonald', 'Ronald mcdonald', 'ronald mcDonald', 'ronald mcdonald']);
+    expect(plan('ronald mcDonald').usual).toEqual([
+      'RONALD MCDONALD',
+      'Ronald Mcdonald',
+      'Ronald mcdonald',
+      'ronald mcDonald',
+      'ronald mcdonald',
+    ]);
     expect(plan("o'brien").usual).toEqual(["O'BRIEN", "O'Brien", "O'brien", "o'brien"]);
     expect(plan('4347').usual).toEqual(['4347']);
   });
@@ -130,17 +141,31 @@ describe('scanField', () => {
   const word = () => Array.from({ length: 1 + rand(6) }, () => alphabet[rand(alphabet.length)]!).join('');
   const values = Array.from({ length: 3000 }, word);
 
-  it.each(['ann', 'AN', 'a', 'b@', 'é.', 'nAb', 'zz1', 'n a', 'qq'])('finds every text starting with "%s" in any case, once, reading only those and its misses', async (text) => {
-    const field = sortedField(values);
-    const result = await scanField(plan(text), field.reads, { maxMisses: Infinity });
-    expect(result.found.map((d) => d.value).sort()).toEqual(startsWith(values, text).sort());
-    expect(result.capped).toBe(false);
-    expect(field.read.documents).toBe(result.found.length + result.misses);
-  });
+  it.each(['ann', 'AN', 'a', 'b@', 'é.', 'nAb', 'zz1', 'n a', 'qq'])(
+    'finds every text starting with "%s" in any case, once, reading only those and its misses',
+    async (text) => {
+      const field = sortedField(values);
+      const result = await scanField(plan(text), field.reads, { maxMisses: Infinity });
+      expect(result.found.map((d) => d.value).sort()).toEqual(startsWith(values, text).sort());
+      expect(result.capped).toBe(false);
+      expect(field.read.documents).toBe(result.found.length + result.misses);
+    },
+  );
 
   it('after MISSES_PER_FIELD misses reads the usual spellings only: still no more than the matches and those misses', async () => {
     // Title-case names in a dense list, a few in odd cases.
-    const names = ['Aaron Lee', 'Ana Ruiz', 'Anders Berg', 'Anna Adams', 'Anna Berg', 'Anna berg', 'ANNA BERGER', 'aNna Bell', 'anna b.', 'Annabel Cox'];
+    const names = [
+      'Aaron Lee',
+      'Ana Ruiz',
+      'Anders Berg',
+      'Anna Adams',
+      'Anna Berg',
+      'Anna berg',
+      'ANNA BERGER',
+      'aNna Bell',
+      'anna b.',
+      'Annabel Cox',
+    ];
     const field = sortedField(names);
     const result = await scanField(plan('anna b'), field.reads);
     expect(result.misses).toBe(MISSES_PER_FIELD);

@@ -109,7 +109,8 @@ const capitalized = (text: string) => {
   return first.toUpperCase() + rest.join('');
 };
 /** Each word's first letter in upper case: "ronald mcdonald" → "Ronald Mcdonald", "o'brien" → "O'Brien". */
-const titleCase = (text: string) => text.replace(/(^|[^\p{L}])(\p{L})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());
+const titleCase = (text: string) =>
+  text.replace(/(^|[^\p{L}])(\p{L})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());
 
 /** The spellings people and apps most often store, among the text's spellings. */
 function usualSpellings(typed: string, plan: Pick<SearchPlan, 'forms'>): string[] {
