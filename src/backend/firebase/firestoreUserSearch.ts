@@ -75,9 +75,9 @@ function knownOf(docs: Doc[], field: string): Known<Doc> {
 }
 
 /**
- * The documents a search reads. The e-mail and the id first; then the username and the display name at once, each
- * counting rather than reading again a range that holds only documents found by e-mail or id (a user's e-mail
- * often starts with their username or first name).
+ * The documents a search reads: every field at once. The username and the display name count rather than read
+ * again a range holding only documents the e-mail or the id found (a user's e-mail often starts with their username
+ * or first name); they wait for those only where a range is to be read.
  */
 export async function readSearchMatches(
   users: CollectionReference,
@@ -85,16 +85,20 @@ export async function readSearchMatches(
   plan: SearchPlan,
   signal?: AbortSignal,
 ): Promise<SearchMatches> {
-  const scan = (field: string, known: Known<Doc>) => scanField(plan, fieldReads(users, r, field), { signal, known });
+  const scan = (field: string, known: Known<Doc> | Promise<Known<Doc>>) => scanField(plan, fieldReads(users, r, field), { signal, known });
   const [email, ...others] = SEARCH_TEXT_FIELDS;
-  const [byEmail, byId] = await Promise.all([
-    scan(email, NOTHING_KNOWN),
-    Promise.all(plan.idPrefixes.map((prefix) => idMatches(users, r, prefix))),
-  ]);
-  const first = [...byEmail.found, ...byId.flatMap((s) => s.docs.slice(0, SEARCH_CAP))];
-  const then = await Promise.all(others.map((field) => scan(field, knownOf(first, field))));
+  const byEmail = scan(email, NOTHING_KNOWN);
+  const byId = Promise.all(plan.idPrefixes.map((prefix) => idMatches(users, r, prefix)));
+  const first = Promise.all([byEmail, byId]).then(([e, ids]) => [...e.found, ...ids.flatMap((s) => s.docs.slice(0, SEARCH_CAP))]);
+  const then = others.map((field) => {
+    const known = first.then((docs) => knownOf(docs, field));
+    // Awaited by the scan only if it meets a match; a failure of the e-mail's reads fails the search below anyway.
+    known.catch(() => null);
+    return scan(field, known);
+  });
+  const [e, ids, docs, ...rest] = await Promise.all([byEmail, byId, first, ...then]);
   return {
-    docs: [...first, ...then.flatMap((f) => f.found)],
-    capped: byEmail.capped || byId.some((s) => s.size > SEARCH_CAP) || then.some((f) => f.capped),
+    docs: [...docs, ...rest.flatMap((f) => f.found)],
+    capped: e.capped || ids.some((s) => s.size > SEARCH_CAP) || rest.some((f) => f.capped),
   };
 }

@@ -197,7 +197,8 @@ describe('scanField', () => {
       has: (d) => values.includes(d.value),
       within: (from, end) => values.filter((v) => compareCodePoints(v, from) >= 0 && compareCodePoints(v, end) < 0).length,
     });
-    const all = await scanField(plan('ann'), field.reads, { known: knownOnly('Anna Berg', 'Anna Lund', 'Annika Moreau') });
+    // As the adapter gives it: what the e-mail found, once its reads are done.
+    const all = await scanField(plan('ann'), field.reads, { known: Promise.resolve(knownOnly('Anna Berg', 'Anna Lund', 'Annika Moreau')) });
     expect(all.found).toEqual([]);
     // The first document of the range (to learn where it is) and one count: not the range again.
     expect(field.read).toMatchObject({ documents: 1, counts: 1 });

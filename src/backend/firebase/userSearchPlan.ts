@@ -172,12 +172,16 @@ export interface ScanOptions<D> {
   signal?: AbortSignal;
   /** Misses before the field reads the usual spellings only (MISSES_PER_FIELD; the tests also scan without a limit). */
   maxMisses?: number;
-  known?: Known<D>;
+  /** What other fields found: awaited only where a spelling's range is to be read, so the scan can start before. */
+  known?: Known<D> | Promise<Known<D>>;
 }
 
-/** The skip scan of one field (see the top of this file). */
+/**
+ * The skip scan of one field (see the top of this file). After a match, the next spelling's first read goes out
+ * with the reads of this spelling's range: one round trip fewer per spelling that holds matches.
+ */
 export async function scanField<D>(plan: SearchPlan, reads: FieldReads<D>, options: ScanOptions<D> = {}): Promise<FieldMatches<D>> {
-  const { signal, maxMisses = MISSES_PER_FIELD, known = NOTHING_KNOWN } = options;
+  const { signal, maxMisses = MISSES_PER_FIELD, known: knownSoon = NOTHING_KNOWN } = options;
   const found: D[] = [];
   let misses = 0;
   /** Adds documents up to SEARCH_CAP; true when there were more. */
@@ -188,35 +192,52 @@ export async function scanField<D>(plan: SearchPlan, reads: FieldReads<D>, optio
   };
   const room = () => SEARCH_CAP - found.length + 1;
   /** Whether [from, end) holds nothing but known documents and `fresh` new ones read already. */
-  const onlyKnown = async (from: string, end: string, fresh: number) => {
+  const onlyKnown = async (known: Known<D>, from: string, end: string, fresh: number) => {
     const k = known.within(from, end);
     return k > 0 && (await reads.count(from, end)) === k + fresh;
   };
-  /** The usual spellings from `start` on, each a range of matches. */
-  const usualFrom = async (start: string) => {
+  /** The rest of a spelling's range, from the document `hit` found first in it; true when past SEARCH_CAP. */
+  const readSpelling = async (hit: { doc: D; value: string }, spelling: string) => {
+    const end = prefixEnd(spelling)!;
+    const known = await knownSoon;
+    const fresh = known.has(hit.doc) ? 0 : 1;
+    if (fresh === 1 && keep([hit.doc])) return true;
+    if (await onlyKnown(known, spelling, end, fresh)) return false;
+    signal?.throwIfAborted();
+    return keep(await reads.after(hit.doc, hit.value, end, room()));
+  };
+  /** The usual spellings from `start` on, each a range of matches; true when past SEARCH_CAP. */
+  const readUsual = async (start: string) => {
+    const known = await knownSoon;
     const left = plan.usual.filter((s) => compareCodePoints(s, start) >= 0);
     const ranges = await Promise.all(
-      left.map(async (s) => ((await onlyKnown(s, prefixEnd(s)!, 0)) ? [] : reads.range(s, prefixEnd(s)!, room()))),
+      left.map(async (s) => ((await onlyKnown(known, s, prefixEnd(s)!, 0)) ? [] : reads.range(s, prefixEnd(s)!, room()))),
     );
     return keep(ranges.flat());
   };
-
-  let from: string | null = firstSpelling(plan);
-  while (from !== null) {
+  const probe = (from: string | null) => {
+    if (from === null) return null;
     signal?.throwIfAborted();
-    if (misses >= maxMisses) return { found, capped: await usualFrom(from), misses };
-    const hit = await reads.first(from, plan.end);
+    const read = reads.first(from, plan.end);
+    // Awaited below, unless the scan stops first (past SEARCH_CAP, or a failed read beside it): no failure then.
+    read.catch(() => null);
+    return read;
+  };
+
+  let pending = probe(firstSpelling(plan));
+  while (pending !== null) {
+    const hit = await pending;
     if (hit === null) break;
     const spelling = spellingOf(hit.value, plan);
-    if (spelling === null) misses += 1;
-    else {
-      const end = prefixEnd(spelling)!;
-      const fresh = known.has(hit.doc) ? 0 : 1;
-      if (fresh === 1 && keep([hit.doc])) return { found, capped: true, misses };
-      if (!(await onlyKnown(spelling, end, fresh)) && keep(await reads.after(hit.doc, hit.value, end, room())))
-        return { found, capped: true, misses };
+    const from = nextSpelling(hit.value, plan);
+    if (spelling === null) {
+      misses += 1;
+      if (misses >= maxMisses) return { found, capped: from !== null && (await readUsual(from)), misses };
+      pending = probe(from);
+    } else {
+      pending = probe(from);
+      if (await readSpelling(hit, spelling)) return { found, capped: true, misses };
     }
-    from = nextSpelling(hit.value, plan);
   }
   return { found, capped: false, misses };
 }
