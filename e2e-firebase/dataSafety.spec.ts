@@ -3,7 +3,7 @@
 // a name deleted through the hosted API waits in its trash with its swipes and comes back with them.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_ADMIN, signInWithForm } from '../e2e/helpers';
-import { apiGet, emulatorAdmin, idToken, skipWithoutEmulators } from './firebase';
+import { apiGet, emulatorAdmin, idToken, SEARCH_SHOWN, skipWithoutEmulators } from './firebase';
 
 skipWithoutEmulators();
 const admin = emulatorAdmin();
@@ -16,7 +16,7 @@ async function usersPage(browser: Browser, email: string): Promise<Page> {
   await signInWithForm(page);
   await page.goto('/user-management');
   await page.getByRole('textbox', { name: 'Search users' }).fill(email);
-  await expect(userRow(page, email)).toBeVisible();
+  await expect(userRow(page, email)).toBeVisible(SEARCH_SHOWN);
   return page;
 }
 

@@ -11,6 +11,13 @@ export function skipWithoutEmulators(): void {
   test.skip(skipReason !== '', `the Firebase emulators cannot run here: ${skipReason}`);
 }
 
+/**
+ * How long a search's rows may take to show. The Firebase-mode search is a few sequential reads (the skip scan of
+ * src/backend/firebase/userSearchPlan.ts: 3-5 rounds), and the emulator answers a browser's reads seconds apart on
+ * a loaded machine (2-5 s in the trace of a run that timed out at the default 15 s); Firestore, in tens of ms.
+ */
+export const SEARCH_SHOWN = { timeout: 45_000 };
+
 type Admin = Awaited<ReturnType<typeof openAdmin>>;
 
 /** firebase-admin on the emulators, opened once per spec file and closed after it. */

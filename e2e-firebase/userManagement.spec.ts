@@ -1,7 +1,7 @@
 // User Management in Firebase mode: the list, the flags and the delete go to Firestore from the browser.
 import { expect, test, type Page } from '@playwright/test';
 import { formatCount, signInWithForm } from '../e2e/helpers';
-import { emulatorAdmin, skipWithoutEmulators } from './firebase';
+import { emulatorAdmin, SEARCH_SHOWN, skipWithoutEmulators } from './firebase';
 
 skipWithoutEmulators();
 const admin = emulatorAdmin();
@@ -28,7 +28,7 @@ test('lists the Firestore users; Grant / Remove Premium and Deactivate / Activat
 
   await search(page, 'pam_roob28@example.org');
   const row = userRow(page, 'Pam Roob');
-  await expect(row).toBeVisible();
+  await expect(row).toBeVisible(SEARCH_SHOWN);
   await row.getByRole('button', { name: before.isPremium ? 'Remove Premium' : 'Grant Premium' }).click();
   await expect(row.getByRole('button', { name: before.isPremium ? 'Grant Premium' : 'Remove Premium' })).toBeVisible();
   await row.getByRole('button', { name: before.accountActive ? 'Deactivate' : 'Activate' }).click();
@@ -41,9 +41,9 @@ test('lists the Firestore users; Grant / Remove Premium and Deactivate / Activat
   expect(after.updatedAt.toMillis()).toBeGreaterThan(before.updatedAt.toMillis());
 
   await page.reload();
-  await expect(
-    userRow(page, 'Pam Roob').getByRole('button', { name: before.isPremium ? 'Grant Premium' : 'Remove Premium' }),
-  ).toBeVisible();
+  await expect(userRow(page, 'Pam Roob').getByRole('button', { name: before.isPremium ? 'Grant Premium' : 'Remove Premium' })).toBeVisible(
+    SEARCH_SHOWN,
+  );
   await ref.update({ isPremium: before.isPremium, accountActive: before.accountActive });
 });
 
@@ -55,11 +55,12 @@ test('delete asks first and removes the record; the app’s ACCOUNT_DELETED even
 
   await search(page, 'tommie.crona@example.org');
   const row = userRow(page, 'Tommie Crona');
+  await expect(row).toBeVisible(SEARCH_SHOWN);
   await row.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('dialog')).toContainText('This cannot be undone.');
   await page.getByRole('dialog').getByRole('button', { name: 'Delete user' }).click();
   await expect(page.getByText('Tommie Crona was deleted.')).toBeVisible();
-  await expect(page.getByText('No users found matching your criteria.')).toBeVisible();
+  await expect(page.getByText('No users found matching your criteria.')).toBeVisible(SEARCH_SHOWN);
 
   expect((await firestore.doc(`users/${uid}`).get()).exists).toBe(false);
   const events = await firestore.collection('audit_logs').where('userId', '==', uid).where('event', '==', 'ACCOUNT_DELETED').get();
