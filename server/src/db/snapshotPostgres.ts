@@ -78,7 +78,7 @@ export async function backupPostgres(databaseUrl: string, file: string): Promise
 
 async function refuseOtherSessions(db: Db, label: string): Promise<void> {
   const { rows } = await db.query<{ pid: number; app: string; addr: string | null }>(
-    `SELECT pid, application_name AS app, client_addr::text AS addr FROM pg_stat_activity
+    `SELECT pid, application_name AS app, host(client_addr) AS addr FROM pg_stat_activity
       WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
   );
   if (rows.length === 0) return;
