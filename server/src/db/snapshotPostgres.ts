@@ -51,8 +51,14 @@ export async function backupPostgres(databaseUrl: string, file: string): Promise
         );
       const { rows } = await tx.query<{ id: string }>('SELECT pg_export_snapshot() AS id');
       const migrations = await appliedMigrations(tx);
-      const fingerprint = await fingerprintDatabase(tx);
-      await runPgTool(pgDump, ['--format=custom', `--snapshot=${rows[0]!.id}`, `--file=${scratch}`], databaseUrl);
+      // pg_dump reads the exported snapshot on connections of its own: the fingerprint reads it here meanwhile.
+      // Both are awaited to the end, so a failure of one never leaves pg_dump writing after the cleanup.
+      const [fingerprint, dumped] = await Promise.allSettled([
+        fingerprintDatabase(tx),
+        runPgTool(pgDump, ['--format=custom', `--snapshot=${rows[0]!.id}`, `--file=${scratch}`], databaseUrl),
+      ]);
+      if (dumped.status === 'rejected') throw dumped.reason;
+      if (fingerprint.status === 'rejected') throw fingerprint.reason;
       return {
         format: 'babynames-db-snapshot',
         formatVersion: 1,
@@ -63,7 +69,7 @@ export async function backupPostgres(databaseUrl: string, file: string): Promise
         payload: 'pg_dump-custom',
         serverVersion: version,
         tool: pgDump.version,
-        fingerprint,
+        fingerprint: fingerprint.value,
       };
     });
     const described = await describeFile(scratch);
