@@ -31,7 +31,7 @@ const where = target.databaseUrl
   : `PGlite folder ${target.dataDir ?? DEFAULT_DATA_DIR}`;
 
 try {
-  const { header, toApply } = inspectSnapshot(file);
+  const { header, toApply } = inspectSnapshot(target, file);
   console.log(
     `${file}: ${header.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'} ${header.serverVersion} snapshot of ${header.createdAt}, schema ${header.schema}` +
       (toApply.length > 0 ? ` (older than this code: ${toApply.join(', ')} will run after the restore)` : ''),

@@ -32,21 +32,24 @@ export async function backupDatabase(target: DatabaseTarget, file: string, optio
   return target.databaseUrl ? backupPostgres(target.databaseUrl, file) : backupPglite(target.dataDir ?? DEFAULT_DATA_DIR, file, options);
 }
 
-/** Reads the header and says what a restore would do, without touching the database. */
-export function inspectSnapshot(file: string): OpenedSnapshot & { toApply: string[] } {
+/**
+ * Reads the header and checks that this code may restore it into `target` (schema, kind of database), without
+ * touching the database: what db:restore shows before it asks.
+ */
+export function inspectSnapshot(target: DatabaseTarget, file: string): OpenedSnapshot & { toApply: string[] } {
   const snapshot = readSnapshotHeader(file);
-  return { ...snapshot, toApply: planSchema(snapshot.header.migrations).toApply };
-}
-
-export async function restoreDatabase(target: DatabaseTarget, file: string, options: SnapshotOptions = {}): Promise<RestoreResult> {
-  const snapshot = readSnapshotHeader(file);
-  planSchema(snapshot.header.migrations);
+  const { toApply } = planSchema(snapshot.header.migrations);
   const engine = target.databaseUrl ? 'postgres' : 'pglite';
   if (snapshot.header.engine !== engine)
     throw new SnapshotError(
       `${file} is a snapshot of ${ENGINE_NAME[snapshot.header.engine]}, and this restore would write ${ENGINE_NAME[engine]}: ` +
         `a snapshot restores into the kind of database it was taken from${engine === 'pglite' ? ' (set DATABASE_URL)' : ' (unset DATABASE_URL)'}.`,
     );
+  return { ...snapshot, toApply };
+}
+
+export async function restoreDatabase(target: DatabaseTarget, file: string, options: SnapshotOptions = {}): Promise<RestoreResult> {
+  const snapshot = inspectSnapshot(target, file);
   return target.databaseUrl
     ? restorePostgres(snapshot, target.databaseUrl, options)
     : restorePglite(snapshot, target.dataDir ?? DEFAULT_DATA_DIR, options);
