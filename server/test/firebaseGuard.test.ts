@@ -47,6 +47,9 @@ const fakeIdentity: FirebaseIdentity & { closed: boolean } = {
     if (verdict instanceof HttpError) throw verdict;
     return verdict;
   },
+  async deleteAccount() {
+    return { outcome: 'not_found' };
+  },
   async close() {
     this.closed = true;
   },

@@ -208,6 +208,14 @@ describeWithEmulators('the hosted API’s Firebase checks (real emulators)', () 
     expect(await refusal(deleted.token)).toEqual([401, FIREBASE_REFUSALS.invalid]);
   });
 
+  it('deletes an Auth account (its token opens nothing after), and counts one already gone as not found', async () => {
+    const { uid: id, token } = await accountWithToken('to-delete', { isAdmin: true });
+    await expect(identity.deleteAccount(id)).resolves.toEqual({ outcome: 'deleted' });
+    await expect(admin.auth.getUser(id)).rejects.toMatchObject({ code: 'auth/user-not-found' });
+    expect(await refusal(token)).toEqual([401, FIREBASE_REFUSALS.invalid]);
+    await expect(identity.deleteAccount(id)).resolves.toEqual({ outcome: 'not_found' });
+  });
+
   it('accepts the emulator’s unsigned tokens only while FIREBASE_AUTH_EMULATOR_HOST is set', async () => {
     const { token } = await accountWithToken('unsigned', { isAdmin: true });
     await expect(identity.authenticate(token)).resolves.toMatchObject({ isAdmin: true });

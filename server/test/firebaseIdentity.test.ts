@@ -7,7 +7,7 @@ import type { HttpError } from '../src/http/errors';
 const calls: string[] = [];
 /** 'ok', a firebase-admin error code, or the very error firebase-admin throws. */
 type Outcome = 'ok' | string | Error;
-let verdicts: { local: Outcome; revocation: Outcome; record: Record<string, unknown> | null | 'fail' };
+let verdicts: { local: Outcome; revocation: Outcome; record: Record<string, unknown> | null | 'fail'; deletion: Outcome };
 
 const firebaseError = (code: string, message = code) => Object.assign(new Error(message), { code });
 const failure = (outcome: Outcome) => (outcome instanceof Error ? outcome : firebaseError(outcome));
@@ -23,6 +23,10 @@ jest.mock('firebase-admin/auth', () => ({
       const outcome = checkRevoked ? verdicts.revocation : verdicts.local;
       if (outcome !== 'ok') throw failure(outcome);
       return { uid: 'u1', email: 'u1@firebase.test' };
+    },
+    async deleteUser(uid: string) {
+      calls.push(`deleteUser(${uid})`);
+      if (verdicts.deletion !== 'ok') throw failure(verdicts.deletion);
     },
   }),
 }));
@@ -44,7 +48,7 @@ jest.mock('firebase-admin/firestore', () => ({
 
 beforeEach(() => {
   calls.length = 0;
-  verdicts = { local: 'ok', revocation: 'ok', record: { isAdmin: true } };
+  verdicts = { local: 'ok', revocation: 'ok', record: { isAdmin: true }, deletion: 'ok' };
 });
 
 const identityP = openFirebaseIdentity({ projectId: 'p' });
@@ -174,5 +178,32 @@ describe('the users record fails closed', () => {
   ])('%j is isAdmin %s, accountActive %s', async (record, isAdmin, accountActive) => {
     verdicts.record = record;
     await expect((await identityP).authenticate('t')).resolves.toMatchObject({ isAdmin, accountActive });
+  });
+});
+
+describe('deleteAccount', () => {
+  it('deletes the Auth account, and counts a missing one as gone', async () => {
+    await expect((await identityP).deleteAccount('u9')).resolves.toEqual({ outcome: 'deleted' });
+    verdicts.deletion = 'auth/user-not-found';
+    await expect((await identityP).deleteAccount('u9')).resolves.toEqual({ outcome: 'not_found' });
+    expect(calls).toEqual(['deleteUser(u9)', 'deleteUser(u9)']);
+  });
+
+  it('says why it could not, never rejecting', async () => {
+    verdicts.deletion = 'auth/insufficient-permission';
+    await expect((await identityP).deleteAccount('u9')).resolves.toEqual({
+      outcome: 'not_done',
+      reason: expect.stringContaining('Firebase Authentication Admin'),
+    });
+    verdicts.deletion = 'app/network-error';
+    await expect((await identityP).deleteAccount('u9')).resolves.toEqual({
+      outcome: 'not_done',
+      reason: expect.stringContaining('could not be reached'),
+    });
+    verdicts.deletion = 'auth/invalid-uid';
+    await expect((await identityP).deleteAccount('u9')).resolves.toEqual({
+      outcome: 'not_done',
+      reason: 'Firebase Auth refused it (auth/invalid-uid: auth/invalid-uid)',
+    });
   });
 });

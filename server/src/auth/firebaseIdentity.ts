@@ -1,7 +1,8 @@
 // Firebase mode (VITE_BACKEND=firebase): the reference backend acts as the console's hosted API and
 // trusts Firebase Auth instead of its own sessions. This is the ONE server module that talks to
-// Firebase: it verifies ID tokens and reads the caller's Firestore users record, through
-// firebase-admin, which is loaded only when Firebase mode is on (the local mode never pays for it).
+// Firebase: it verifies ID tokens, reads the caller's Firestore users record and deletes Auth accounts
+// (DELETE /api/accounts/:uid), through firebase-admin, which is loaded only when Firebase mode is on (the
+// local mode never pays for it).
 //
 // Why firebase-admin rather than jose with Google's key set: besides the signature, audience, issuer and
 // expiry (which jose could check), the API must refuse disabled accounts and revoked refresh tokens,
@@ -30,10 +31,15 @@ export interface FirebaseAccount {
   accountActive: boolean | null;
 }
 
+/** What became of a Firebase Auth account the API was asked to delete (never a rejection: each outcome is reported). */
+export type AccountDeletion = { outcome: 'deleted' } | { outcome: 'not_found' } | { outcome: 'not_done'; reason: string };
+
 export interface FirebaseIdentity {
   readonly settings: FirebaseAuthSettings;
   /** The account of a valid token; rejects with an HttpError: 401 (anything wrong with the token) or 503 (Google cannot be asked now). */
   authenticate(token: string): Promise<FirebaseAccount>;
+  /** Deletes the Firebase Auth account of `uid` with the Admin SDK; one that does not exist counts as gone (not_found). */
+  deleteAccount(uid: string): Promise<AccountDeletion>;
   close(): Promise<void>;
 }
 
@@ -137,6 +143,17 @@ export function refusalOf(error: unknown): HttpError {
   return unauthorized((typeof code === 'string' && REFUSAL_REASONS[code]) || FIREBASE_REFUSALS.invalid);
 }
 
+/** Why an Auth account could not be deleted, for the operator who reads it in the console's report. */
+export function accountDeletionFailure(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'auth/insufficient-permission' || code === 'app/invalid-credential' || code === 'auth/invalid-credential') {
+    return "the hosted API's service account may not delete Firebase Auth users (it needs a role such as Firebase Authentication Admin)";
+  }
+  if (isGoogleUnreachable(error)) return 'Firebase Auth could not be reached; delete the account in the Firebase console or try again';
+  const message = error instanceof Error && error.message ? error.message : String(error);
+  return `Firebase Auth refused it (${typeof code === 'string' ? `${code}: ` : ''}${message.slice(0, 200)})`;
+}
+
 let appCount = 0;
 
 /**
@@ -197,6 +214,16 @@ export async function openFirebaseIdentity(
         // not say (the field absent or null) leaves it unsaid.
         accountActive: data && data.accountActive != null ? data.accountActive === true : null,
       };
+    },
+    async deleteAccount(uid) {
+      try {
+        await auth.deleteUser(uid);
+        return { outcome: 'deleted' };
+      } catch (error) {
+        if ((error as { code?: unknown } | null)?.code === 'auth/user-not-found') return { outcome: 'not_found' };
+        log(error, `Deleting the Firebase Auth account ${uid} failed`);
+        return { outcome: 'not_done', reason: accountDeletionFailure(error) };
+      }
     },
     async close() {
       await firestore.terminate().catch(() => undefined);
