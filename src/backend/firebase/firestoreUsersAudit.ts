@@ -36,6 +36,8 @@ import {
   type UsersPage,
 } from '../../../contract/usersAudit';
 import { matchesUserFilters } from '../../lib/userFilters';
+import { withDeletionElsewhere } from '../local/hostedAccountDeletion';
+import type { LocalUsersAuditOptions } from '../local/localUsersAudit';
 import type { AuditLogsPort, UserManagementPort } from '../ports';
 import { reader, type ReadMeter } from './readMeter';
 import {
@@ -102,7 +104,11 @@ function compareRecords(field: UserSortField, direction: 'asc' | 'desc') {
   };
 }
 
-export function createFirestoreUserManagement(db: Firestore, meter?: ReadMeter): UserManagementPort {
+/**
+ * `hostedApi`: where deleteUser asks for the parts outside Firestore (the Auth account, the hosted API's rows:
+ * ../local/hostedAccountDeletion.ts). firebaseBackend.ts always gives it; tests of the Firestore part alone may not.
+ */
+export function createFirestoreUserManagement(db: Firestore, meter?: ReadMeter, hostedApi?: LocalUsersAuditOptions): UserManagementPort {
   const r = reader(meter);
   const users = collection(db, 'users');
   const record = (d: QueryDocumentSnapshot) => toUserRecord(d.id, d.data());
@@ -332,7 +338,7 @@ export function createFirestoreUserManagement(db: Firestore, meter?: ReadMeter):
         }
         await deleteRecord([]);
       }
-      return {
+      return withDeletionElsewhere(hostedApi, {
         uid,
         deleted: {
           user: true,
@@ -342,7 +348,7 @@ export function createFirestoreUserManagement(db: Firestore, meter?: ReadMeter):
           connections: connections.length,
           partnersUnlinked: partners.length,
         },
-      };
+      });
     },
   };
 }
