@@ -196,7 +196,7 @@ export function createFirebaseBackend(config: AppConfig, options: FirebaseBacken
     auth: authPort,
     userRecords: firestoreUserRecords(db),
     liveCounts: firestoreLiveCounts(db, reader(meter)),
-    userManagement: createFirestoreUserManagement(db, () => signedInActor(auth), meter),
+    userManagement: createFirestoreUserManagement(db, () => signedInActor(auth), meter, hostedApi),
     auditLogs: createFirestoreAuditLogs(db, meter),
     exports: createFirestoreExports(db, recordRun, meter),
     history: createFirestoreHistory(db, hostedApi, meter),

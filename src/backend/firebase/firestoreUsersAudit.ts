@@ -40,6 +40,8 @@ import {
   type UsersPage,
 } from '../../../contract/usersAudit';
 import { matchesUserFilters } from '../../lib/userFilters';
+import { withDeletionElsewhere } from '../local/hostedAccountDeletion';
+import type { LocalUsersAuditOptions } from '../local/localUsersAudit';
 import type { AuditLogsPort, UserManagementPort } from '../ports';
 import { reader, type ReadMeter } from './readMeter';
 import {
@@ -111,9 +113,15 @@ function compareRecords(field: UserSortField, direction: 'asc' | 'desc') {
 
 /**
  * `actor`: the signed-in operator, recorded with each write (consoleActions.ts); firestore.rules refuse a write without
- * its record.
+ * its record. `hostedApi`: where deleteUser asks for the parts outside Firestore (the Auth account, the hosted API's
+ * rows: ../local/hostedAccountDeletion.ts). firebaseBackend.ts always gives it; tests of the Firestore part alone may not.
  */
-export function createFirestoreUserManagement(db: Firestore, actor: () => ConsoleActor, meter?: ReadMeter): UserManagementPort {
+export function createFirestoreUserManagement(
+  db: Firestore,
+  actor: () => ConsoleActor,
+  meter?: ReadMeter,
+  hostedApi?: LocalUsersAuditOptions,
+): UserManagementPort {
   const r = reader(meter);
   /** A refused write's 409 names the operator whose console change is the record's latest (the conflict dialog shows it). */
   async function withChangedBy<T>(write: Promise<T>): Promise<T> {
@@ -369,7 +377,7 @@ export function createFirestoreUserManagement(db: Firestore, actor: () => Consol
         }
         await deleteRecord([]);
       }
-      return {
+      return withDeletionElsewhere(hostedApi, {
         uid,
         deleted: {
           user: true,
@@ -379,7 +387,7 @@ export function createFirestoreUserManagement(db: Firestore, actor: () => Consol
           connections: connections.length,
           partnersUnlinked: partners.length,
         },
-      };
+      });
     },
   };
 }
