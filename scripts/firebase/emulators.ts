@@ -148,6 +148,8 @@ export interface StartEmulatorsOptions {
   installFirebaseTools?: boolean;
   /** Start only the Firestore emulator. */
   firestoreOnly?: boolean;
+  /** The Firestore emulator's Java heap (default 512m; it keeps every document in memory). */
+  javaHeap?: string;
 }
 
 export interface RunningEmulators {
@@ -194,7 +196,7 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
       'java',
       [
         '-Duser.language=en',
-        '-Xmx512m',
+        `-Xmx${options.javaHeap ?? '512m'}`,
         '-cp',
         findFirestoreJar()!,
         'com.google.cloud.datastore.emulator.firestore.CloudFirestore',

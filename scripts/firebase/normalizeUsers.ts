@@ -1,6 +1,6 @@
 // Brings existing `users` documents to the shape the console's Firestore queries need (see
 // src/backend/firebase/userNormalization.ts): instants as Timestamps, absent sort fields as null, filtered
-// fields with their defaults, the lower-cased search copies. A one-off for data written before the console (or
+// fields with their defaults (the search needs none of it). A one-off for data written before the console (or
 // by an app that does not keep these fields); safe to run again, it changes only what differs.
 // Reads the collection in pages by document id; writes with a BulkWriter, each update conditional on the
 // document not having changed since it was read, so a write by the app in between is never overwritten (the

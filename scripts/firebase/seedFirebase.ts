@@ -7,7 +7,6 @@
 import type { Db } from '../../server/src/db/types';
 import { DEMO_ADMIN, DEMO_USER } from '../../server/src/seed/demoAccounts';
 import { toUserRecord, type UserRow } from '../../server/src/users/userRecord';
-import { searchFieldsOf } from '../../src/backend/firebase/usersAuditPlan';
 
 export interface FirebaseSeedCounts {
   accounts: number;
@@ -83,8 +82,6 @@ async function copyCollections({ firestore, Timestamp }: Admin, db: Db): Promise
     const { version: _notKept, ...record } = toUserRecord(row);
     void writer.set(firestore.doc(`users/${record.uid}`), {
       ...record,
-      // The lower-cased copies the console searches by prefix (src/backend/firebase, README "Firebase mode").
-      ...searchFieldsOf(record),
       createdAt: whenIso(record.createdAt),
       updatedAt: whenIso(record.updatedAt),
       lastLogin: whenIso(record.lastLogin),

@@ -4,7 +4,6 @@
 import type { UserRecord } from '../../../contract/wire';
 import type { Backend } from '../ports';
 import { newReadMeter, billedReads, type ReadMeter } from './readMeter';
-import { searchFieldsOf } from './usersAuditPlan';
 import { collect, skipReason, startWorld, type World } from './testing/emulatorWorld';
 
 jest.setTimeout(180_000);
@@ -31,7 +30,6 @@ function person(i: number): Record<string, unknown> {
     email,
     username,
     displayName,
-    ...searchFieldsOf({ email, username, displayName }),
     isPremium: i % 2 === 0,
     accountActive: i % 3 !== 0,
     connectedUserId: i % 4 === 0 ? 'someone' : null,
@@ -244,16 +242,17 @@ describeWithEmulators('Firebase adapters on the real emulators', () => {
       expect(new Set(ids(connected.users))).toEqual(new Set(['p00', 'p04', 'p08', 'p12', 'p16', 'p20']));
     });
 
-    it('searches by prefix of email, username, display name or uid, case-insensitively, reading only matches', async () => {
+    it('searches by prefix of email, username, display name or uid, case-insensitively, reading about the matches', async () => {
       const hit = await backend.userManagement.listUsers({ search: '  AnNa', sort: 'createdAt', limit: 50 });
       expect(ids(hit.users).sort()).toEqual(['p05', 'p09']);
       expect(hit.total).toBe(2);
-      // p05 matches on username and display name: read twice, listed once.
+      // p05 matches on username and display name: read twice, listed once (userSearch.emulator.test.ts has more).
       expect(meter.documents).toBeLessThanOrEqual(3);
       Object.assign(meter, newReadMeter());
       const miss = await backend.userManagement.listUsers({ search: 'zzz-nobody', limit: 50 });
       expect(miss).toMatchObject({ users: [], total: 0, nextCursor: null });
-      expect(meter.documents).toBe(0);
+      // No match, only the few documents each field's skip scan meets on the way (userSearchPlan.ts: 3 a field at most).
+      expect(meter.documents).toBeLessThanOrEqual(10);
       const byUid = await backend.userManagement.listUsers({ search: 'p1', isPremium: true, sort: 'email', order: 'asc', limit: 2 });
       expect(ids(byUid.users)).toEqual(['p10', 'p12']);
       const next = await backend.userManagement.listUsers({

@@ -48,13 +48,13 @@ import {
   encodeCursor,
   planAuditLogsQuery,
   planUsersQuery,
-  SEARCH_CAP,
-  SEARCH_FIELDS,
   type CursorValue,
   type FieldFilter,
   type Position,
   type UsersPlan,
 } from './usersAuditPlan';
+import { readSearchMatches } from './firestoreUserSearch';
+import { planSearch } from './userSearchPlan';
 import { toIsoDate, toUserRecord } from './userRecord';
 import { refuseIfChangedSince } from './firestoreWriteBasis';
 import { CONSOLE_ACTIONS, FIRESTORE_CONSOLE_ACTIONS, lastConsoleChangeBy, recordUserAction, type ConsoleActor } from './consoleActions';
@@ -206,23 +206,19 @@ export function createFirestoreUserManagement(
   }
 
   /**
-   * Search: prefix matches of the lower-cased email, username and display name fields and of the document id,
-   * each a range read on one field (O(matches), no composite index), then the other filters, the sort and
-   * the page here. Up to SEARCH_CAP matches per field; beyond that the total is a lower bound.
+   * Search: the documents whose email, username or display name (as the app writes them) starts with the text in
+   * any case, or whose id starts with it (firestoreUserSearch.ts, userSearchPlan.ts: reads of the matches plus a
+   * few per field), then the other filters, the sort and the page here. Up to SEARCH_CAP matches per field; beyond
+   * that the total is a lower bound.
    */
-  async function searchPage(plan: UsersPlan, search: string, signal?: AbortSignal): Promise<UsersPage> {
+  async function searchPage(plan: UsersPlan, typed: string | undefined, signal?: AbortSignal): Promise<UsersPage> {
     signal?.throwIfAborted();
-    const end = `${search}\uf8ff`;
-    const prefix = (field: string | FieldPath) => query(users, where(field, '>=', search), where(field, '<', end), limit(SEARCH_CAP + 1));
-    const reads = Object.values(SEARCH_FIELDS).map((field) => r.docs(prefix(field)));
-    // A document id cannot hold '/', so no id starts with such a text.
-    if (!search.includes('/')) reads.push(r.docs(prefix(documentId())));
-    const snapshots = await Promise.all(reads);
+    const searchPlan = planSearch(typed);
+    const { docs, capped } = searchPlan ? await readSearchMatches(users, r, searchPlan, signal) : { docs: [], capped: false };
     signal?.throwIfAborted();
-    const capped = snapshots.some((s) => s.size > SEARCH_CAP);
     const byId = new Map<string, UserRecord>();
-    for (const snapshot of snapshots) for (const d of snapshot.docs.slice(0, SEARCH_CAP)) byId.set(d.id, record(d));
-    const filters: UserFilters = { ...plan.clientFilters, search };
+    for (const d of docs) byId.set(d.id, record(d));
+    const filters: UserFilters = { ...plan.clientFilters, search: typed };
     const matches = [...byId.values()]
       .filter((u) => matchesUserFilters(u, filters))
       .sort(compareRecords(plan.orderBy.field, plan.orderBy.direction));
@@ -269,7 +265,7 @@ export function createFirestoreUserManagement(
   return {
     async listUsers(q, options?: ListUsersOptions) {
       const plan = planUsersQuery(q);
-      if (plan.search !== null) return searchPage(plan, plan.search, options?.signal);
+      if (plan.search !== null) return searchPage(plan, q.search, options?.signal);
       if (plan.clientFilters) return scanPage(plan, plan.clientFilters, options?.signal);
       return orderedPage(plan);
     },

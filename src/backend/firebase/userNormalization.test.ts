@@ -5,11 +5,8 @@ const timestamp = (iso: string) => ({ toDate: () => new Date(iso), seconds: Date
 
 const complete = {
   email: 'Anna@Example.test',
-  emailLower: 'anna@example.test',
   username: 'annab',
-  usernameLower: 'annab',
   displayName: 'Anna Berg',
-  displayNameLower: 'anna berg',
   createdAt: timestamp('2026-01-02T03:04:05.000Z'),
   lastActiveDate: null,
   isPremium: false,
@@ -29,8 +26,8 @@ describe('normalizeUserDocument', () => {
   });
 
   it('sets absent sort fields to null, so the document is listed and counted under every sort', () => {
-    const { createdAt: _c, lastActiveDate: _l, username: _u, usernameLower: _ul, ...rest } = complete;
-    expect(normalizeUserDocument(rest).update).toEqual({ createdAt: null, lastActiveDate: null, username: null, usernameLower: null });
+    const { createdAt: _c, lastActiveDate: _l, username: _u, ...rest } = complete;
+    expect(normalizeUserDocument(rest).update).toEqual({ createdAt: null, lastActiveDate: null, username: null });
   });
 
   it('writes the default of an absent filtered field, so the filters agree with what the grid shows', () => {
@@ -43,12 +40,8 @@ describe('normalizeUserDocument', () => {
     });
   });
 
-  it('adds or corrects the lower-cased search copies', () => {
-    const { emailLower: _e, ...rest } = complete;
-    expect(normalizeUserDocument({ ...rest, displayNameLower: 'old name' }).update).toEqual({
-      emailLower: 'anna@example.test',
-      displayNameLower: 'anna berg',
-    });
+  it('writes no search copies and leaves the ones an older console wrote: the search reads the fields themselves', () => {
+    expect(normalizeUserDocument({ ...complete, emailLower: 'old@example.test', displayNameLower: 'old name' }).update).toEqual({});
   });
 
   it('names values it cannot read and leaves them for a person, instead of guessing or dropping them', () => {

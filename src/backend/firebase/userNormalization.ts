@@ -3,9 +3,9 @@
 // document without the sort field out of both an ordered list and its count, and an equality filter
 // (isPremium == false) misses a document whose field is absent although the grid shows it with the default.
 // Decided here without an SDK so it can be tested plainly; scripts/firebase/normalizeUsers.ts applies it with
-// firebase-admin to documents the app (or an older console) wrote.
+// firebase-admin to documents the app (or an older console) wrote. The search needs nothing from it: it reads
+// email, username and displayName as the app writes them (userSearchPlan.ts).
 import { USER_RECORD_DEFAULTS, type UserRecord } from '../../../contract/wire';
-import { SEARCH_FIELDS, searchFieldsOf } from './usersAuditPlan';
 
 type Data = Record<string, unknown>;
 /** A value to write: Dates become Timestamps in the SDK. */
@@ -65,12 +65,5 @@ export function normalizeUserDocument(data: Data): UserNormalization {
     else if (typeof value !== typeof fallback) unreadable.push(field);
   }
 
-  // The lower-cased copies the search reads by prefix, from the text as it will be stored (none from a value
-  // that is not text: a copy is not erased because its source is unreadable).
-  const searchFields = searchFieldsOf(data);
-  for (const source of SORT_TEXT_FIELDS) {
-    const field = SEARCH_FIELDS[source];
-    if (!unreadable.includes(source) && data[field] !== searchFields[field]) update[field] = searchFields[field] ?? null;
-  }
   return { update, unreadable };
 }

@@ -14,21 +14,6 @@ export interface FieldFilter {
   date?: true;
 }
 
-/** Lower-cased copies of the searchable fields, kept on each users document (see README, "Firebase mode"). */
-export const SEARCH_FIELDS = { email: 'emailLower', username: 'usernameLower', displayName: 'displayNameLower' } as const;
-/** A search reads at most this many prefix matches per field; beyond it the total is a lower bound. */
-export const SEARCH_CAP = 1000;
-
-/** The lower-cased search fields of a users document, for whoever writes one (console, seed, app). */
-export function searchFieldsOf(data: { email?: unknown; username?: unknown; displayName?: unknown }): Record<string, string | null> {
-  const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : null);
-  return {
-    [SEARCH_FIELDS.email]: lower(data.email),
-    [SEARCH_FIELDS.username]: lower(data.username),
-    [SEARCH_FIELDS.displayName]: lower(data.displayName),
-  };
-}
-
 /** Where a page starts: after a (sort value, id) position, before one (the previous page), or an offset. */
 export type PageAnchor =
   { kind: 'after'; position: Position } | { kind: 'before'; position: Position } | { kind: 'offset'; offset: number };
@@ -43,7 +28,7 @@ export interface Position {
 export interface UsersPlan {
   where: FieldFilter[];
   orderBy: { field: UserSortField; direction: 'asc' | 'desc' };
-  /** Normalized search text: the adapter reads prefix matches of the search fields instead of the ordered list. */
+  /** Normalized search text: the adapter reads the search's matches (userSearchPlan.ts) instead of the ordered list. */
   search: string | null;
   /** Filters Firestore cannot run here (`connected`, ranges on a field other than the sort field, and with a
    * search all of them): the adapter checks them in the browser. */
