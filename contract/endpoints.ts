@@ -244,11 +244,33 @@ export const UserFlagsUpdateSchema = Type.Object(
   { isPremium: Type.Optional(Type.Boolean()), accountActive: Type.Optional(Type.Boolean()) },
   { additionalProperties: false, minProperties: 1 },
 );
+/** The rows of one user a deletion removed from the API's database (the hosted API's, in Firebase mode). */
+export const DeletedUserRowsSchema = Type.Object({
+  /** the users row (in Firebase mode the database's copy of the Firestore record, if it has one) */
+  user: Type.Boolean(),
+  swipes: count,
+  connectionRequests: count,
+  connections: count,
+  /** other users whose connectedUserId pointed at the deleted user: their link (and connectionStatus) is cleared */
+  partnersUnlinked: count,
+});
+/** What became of a Firebase Auth account: deleted, not found (already gone), or not done and why. */
+export const AuthAccountDeletionSchema = Type.Object({
+  outcome: Type.Enum(['deleted', 'not_found', 'not_done']),
+  reason: Type.Optional(Type.String()),
+});
+/** DELETE /api/accounts/:uid (the hosted API in Firebase mode): the Auth account and the user's rows, each reported. */
+export const AccountDeletionResponseSchema = Type.Object({
+  uid: Type.String(),
+  authAccount: AuthAccountDeletionSchema,
+  rows: DeletedUserRowsSchema,
+});
 export const DeleteUserResponseSchema = Type.Object({
   uid: Type.String(),
+  /** the record and what hung off it: in the reference backend's database, or (Firebase mode) in Firestore */
   deleted: Type.Object({
     user: Type.Boolean(),
-    /** the sign-in account (reference backend: yes; Firebase: needs the Admin SDK, so never from the console) */
+    /** the sign-in account: the reference backend's accounts row, or (Firebase mode) the Auth account, deleted through the hosted API */
     account: Type.Boolean(),
     swipes: count,
     connectionRequests: count,
@@ -256,6 +278,21 @@ export const DeleteUserResponseSchema = Type.Object({
     /** other users whose connectedUserId pointed at the deleted user: their link (and connectionStatus) is cleared */
     partnersUnlinked: count,
   }),
+  /**
+   * Firebase mode only: the parts outside Firestore, which the console asks the hosted API for after the Firestore
+   * part (DELETE /api/accounts/:uid). Absent when there are no parts (the reference backend's one transaction).
+   */
+  elsewhere: Type.Optional(
+    Type.Object({
+      authAccount: AuthAccountDeletionSchema,
+      hostedApi: Type.Object({
+        /** deleted: its rows are gone (rows says which); no_route: a hosted API without the route (404); not_done: it failed */
+        outcome: Type.Enum(['deleted', 'no_route', 'not_done']),
+        reason: Type.Optional(Type.String()),
+        rows: Type.Optional(DeletedUserRowsSchema),
+      }),
+    }),
+  ),
 });
 export const AuditStatsSchema = Type.Object({
   since: nullable(isoText),
@@ -661,6 +698,9 @@ export const ENDPOINTS = {
     response: { 200: UserRecordSchema },
   },
   'DELETE /api/users/:uid': { params: Uid, headers: IfMatchHeaders, querystring: NoQuery, response: { 200: DeleteUserResponseSchema } },
+  // Firebase mode only (the hosted API): after the console deleted the Firestore record, the user's Firebase Auth
+  // account (Admin SDK) and the user's rows in this database. A missing account or no rows is no error.
+  'DELETE /api/accounts/:uid': { params: Uid, querystring: NoQuery, response: { 200: AccountDeletionResponseSchema } },
 
   // audit logs
   'GET /api/audit-logs': {

@@ -2,6 +2,7 @@
 // the shapes the document ports return in both backends. Types and constants only: the server imports it too.
 import type { Static } from 'typebox';
 import type {
+  AccountDeletionResponseSchema,
   AppAuditEntrySchema,
   AuditLogsQueryParams,
   AuditStatsQueryParams,
@@ -9,6 +10,7 @@ import type {
   AuditLogsPageSchema,
   AuditStatsSchema,
   ConsoleAuditEntrySchema,
+  DeletedUserRowsSchema,
   DeleteUserResponseSchema,
   UserFlagsUpdateSchema,
   UserListQuery,
@@ -17,7 +19,7 @@ import type {
 import type { UserRecord } from './wire';
 
 // ---------------------------------------------------------------------------------------------------
-// Users: GET /api/users, PATCH /api/users/:uid, DELETE /api/users/:uid
+// Users: GET /api/users, PATCH /api/users/:uid, DELETE /api/users/:uid, DELETE /api/accounts/:uid
 // ---------------------------------------------------------------------------------------------------
 
 /** Spec 9: the user list shows 25, 50 (default), 100 or 250 rows, with Show All. */
@@ -62,6 +64,10 @@ export type UpdateUserResponse = UserRecord;
 
 /** DELETE /api/users/:uid answers what was removed with the record. */
 export type DeleteUserResponse = Static<typeof DeleteUserResponseSchema>;
+/** The user's rows a deletion removed from the API's database. */
+export type DeletedUserRows = Static<typeof DeletedUserRowsSchema>;
+/** DELETE /api/accounts/:uid (hosted API, Firebase mode) answers the Auth account's fate and the rows removed. */
+export type AccountDeletionResponse = Static<typeof AccountDeletionResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // Audit logs: GET /api/audit-logs, GET /api/audit-logs/stats

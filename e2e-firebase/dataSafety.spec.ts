@@ -33,13 +33,15 @@ test('two pages on one Firestore user: the stale Deactivate meets the conflict d
     const second = await usersPage(browser, email);
     await userRow(first, email).getByRole('button', { name: 'Deactivate' }).click();
     await expect(userRow(first, email).getByRole('button', { name: 'Activate' })).toBeVisible();
-    expect((await doc!.ref.get()).get('accountActive')).toBe(false);
+    // The row turns at once; the transaction lands a moment later.
+    await expect.poll(async () => (await doc!.ref.get()).get('accountActive')).toBe(false);
 
     // The second page still shows the account active: its Deactivate is based on a value changed since.
     await userRow(second, email).getByRole('button', { name: 'Deactivate' }).click();
     const dialog = second.getByRole('dialog', { name: /changed since you loaded it$/ });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText('Changed outside the console');
+    // The first page's change carried its console_actions record: the dialog names who made it.
+    await expect(dialog).toContainText(`Changed by ${DEMO_ADMIN.email}`);
     await second.screenshot({ path: test.info().outputPath('firebase-user-conflict.png') });
     await dialog.getByRole('button', { name: 'Keep theirs' }).click();
     await expect(userRow(second, email).getByRole('button', { name: 'Activate' })).toBeVisible();

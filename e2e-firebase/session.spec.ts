@@ -60,6 +60,27 @@ test('an account without a users record is refused by the console and by the hos
   }
 });
 
+test('a deactivated admin is refused by the console with the reason and by the hosted API (the rules refuse them too: firestoreRules.emulator.test.ts)', async ({
+  page,
+  request,
+}) => {
+  const email = `inactive-${Date.now()}@firebase.test`;
+  const { auth, firestore } = await admin();
+  const user = await auth.createUser({ email, password: 'inactive-password' });
+  await firestore.doc(`users/${user.uid}`).set({ uid: user.uid, email, isAdmin: true, accountActive: false, createdAt: new Date() });
+  try {
+    await tryToSignIn(page, email, 'inactive-password');
+    await expect(page.getByText('This account is deactivated.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.screenshot({ path: test.info().outputPath('firebase-inactive-admin.png') });
+    const token = await idToken(request, email, 'inactive-password');
+    expect((await request.get('/api/swipes/stats', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(401);
+  } finally {
+    await auth.deleteUser(user.uid);
+    await firestore.doc(`users/${user.uid}`).delete();
+  }
+});
+
 test('the hosted API: 401 without a token or with a forged one, also on unknown paths; the admin’s ID token opens it', async ({
   request,
 }) => {

@@ -60,6 +60,9 @@ test('delete asks first and removes the record; the app’s ACCOUNT_DELETED even
   await expect(page.getByRole('dialog')).toContainText('This cannot be undone.');
   await page.getByRole('dialog').getByRole('button', { name: 'Delete user' }).click();
   await expect(page.getByText('Tommie Crona was deleted.')).toBeVisible();
+  // Then the hosted API's part (DELETE /api/accounts/:uid): the seed gave this user no Auth account (only the demo
+  // accounts have one), and the API's copy of the record went with its rows.
+  await expect(page.getByText(/Auth account: none found \(already gone\)\. Hosted API: its copy of the record/)).toBeVisible();
   await expect(page.getByText('No users found matching your criteria.')).toBeVisible(SEARCH_SHOWN);
 
   expect((await firestore.doc(`users/${uid}`).get()).exists).toBe(false);

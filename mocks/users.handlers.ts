@@ -1,9 +1,10 @@
-// An in-memory reference backend for User Management (GET/PATCH/DELETE /api/users) and the per-user swipe
-// totals (GET /api/analytics/user-swipes/:id), so screens can be tested through the local adapter's real
-// HTTP path. Filtering and paging reuse the in-memory port (mocks/fakeUsersAudit.ts).
+// An in-memory reference backend for User Management (GET/PATCH/DELETE /api/users, and the hosted API's
+// DELETE /api/accounts/:uid of Firebase mode) and the per-user swipe totals (GET /api/analytics/user-swipes/:id),
+// so screens can be tested through the local adapter's real HTTP path. Filtering and paging reuse the in-memory
+// port (mocks/fakeUsersAudit.ts).
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { ApiErrorBody, UserRecord } from '../contract/wire';
-import type { UserFlagsUpdate, UsersQuery } from '../contract/usersAudit';
+import type { AccountDeletionResponse, UserFlagsUpdate, UsersQuery } from '../contract/usersAudit';
 import { VERSION_CONFLICT, type VersionConflict } from '../contract/dataSafety';
 import { checkedRequest, checkRequest } from './contract';
 import { createFakeUserManagement } from './fakeUsersAudit';
@@ -73,6 +74,8 @@ export const usersDb = {
   swipeRequests: [] as string[],
   /** GET /api/users query strings, in arrival order */
   listRequests: [] as URLSearchParams[],
+  /** every DELETE /api/accounts/:uid (the hosted API's part of a Firebase-mode deletion), with its Authorization */
+  accountDeletions: [] as { uid: string; authorization: string | null }[],
   /** answer delay of the user-swipes route (ms), to watch requests in flight */
   swipeDelayMs: 0,
   /** like the reference backend's count limit: totals past it come back as "more than" (null: exact) */
@@ -85,6 +88,7 @@ export const usersDb = {
     usersDb.swipeTotals = new Map(records.map((r, i) => [r.uid, (i + 1) * 11]));
     usersDb.swipeRequests = [];
     usersDb.listRequests = [];
+    usersDb.accountDeletions = [];
     usersDb.swipeDelayMs = 0;
     usersDb.totalCountLimit = null;
   },
@@ -201,6 +205,22 @@ export const usersHandlers: HttpHandler[] = [
     if (stale) return stale;
     usersDb.swipeTotals.delete(uid);
     return HttpResponse.json(await createFakeUserManagement(usersDb.records).deleteUser(uid));
+  }),
+
+  // The hosted API's part of a Firebase-mode deletion (server/src/users/accountDeletion.ts): the Auth account, and
+  // the user's rows there (the swipes this mock keeps for them). A missing account or no rows is no error.
+  http.delete('*/api/accounts/:uid', async ({ request, params }) => {
+    const checked = await checkedRequest('DELETE /api/accounts/:uid', { request, params });
+    if (checked instanceof Response) return checked;
+    const { uid } = checked.params;
+    usersDb.accountDeletions.push({ uid, authorization: request.headers.get('authorization') });
+    const swipes = usersDb.swipeTotals.get(uid) ?? 0;
+    usersDb.swipeTotals.delete(uid);
+    return HttpResponse.json<AccountDeletionResponse>({
+      uid,
+      authAccount: { outcome: 'deleted' },
+      rows: { user: true, swipes, connectionRequests: 0, connections: 0, partnersUnlinked: 0 },
+    });
   }),
 
   http.get('*/api/analytics/user-swipes/:id', async ({ request, params }) => {

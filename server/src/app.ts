@@ -13,6 +13,7 @@ import { installInputGuards } from './http/inputGuards';
 import { cacheControlFor } from './http/staticCaching';
 import { strictBodyValidators } from './http/validators';
 import { LiveCountsHub } from './live/liveCounts';
+import { accountsRoutes } from './routes/accounts';
 import { analyticsRoutes } from './routes/analytics';
 import { authRoutes, DEFAULT_SIGN_IN_RATE_LIMIT, type SignInRateLimit } from './routes/auth';
 import { bulkImportRoutes } from './routes/bulkImport';
@@ -115,6 +116,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes, { db });
       await api.register(usersRoutes, { db, liveCounts });
       await api.register(usersAuditRoutes, { db, liveCounts });
+      // Deleting a user's Firebase Auth account and their rows here, once the console deleted the Firestore record.
+      if (firebase) await api.register(accountsRoutes, { db, identity: firebase });
       // In Firebase mode the console counts users and connections with Firestore listeners; counts of this
       // server's own tables would be a second, different figure, so the stream is not served there.
       if (!firebase) {

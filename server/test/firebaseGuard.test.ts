@@ -47,6 +47,9 @@ const fakeIdentity: FirebaseIdentity & { closed: boolean } = {
     if (verdict instanceof HttpError) throw verdict;
     return verdict;
   },
+  async deleteAccount() {
+    return { outcome: 'not_found' };
+  },
   async close() {
     this.closed = true;
   },
@@ -165,13 +168,15 @@ describe('firebaseAuthFromEnv', () => {
 });
 
 describe('refusalOf (firebase-admin errors as answers)', () => {
-  it('refuses bad, expired, revoked and disabled tokens with 401 and a reason; anything else is 503', () => {
+  it('refuses bad, expired, revoked and disabled tokens with 401 and a reason; 503 only when Google cannot be asked', () => {
     const of = (code: string) => refusalOf(Object.assign(new Error(code), { code }));
     expect([of('auth/id-token-expired').statusCode, of('auth/id-token-expired').message]).toEqual([401, FIREBASE_REFUSALS.expired]);
     expect(of('auth/id-token-revoked').message).toBe(FIREBASE_REFUSALS.revoked);
     expect(of('auth/user-disabled').message).toBe(FIREBASE_REFUSALS.disabled);
     expect(of('auth/argument-error').statusCode).toBe(401);
     expect(of('auth/internal-error').statusCode).toBe(503);
-    expect(refusalOf(new Error('socket hang up')).statusCode).toBe(503);
+    expect(refusalOf(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })).statusCode).toBe(503);
+    // A token that cannot even be decoded throws a plain error: still a bad token (firebaseIdentity.test.ts has the rest).
+    expect(refusalOf(new SyntaxError('Unexpected end of JSON input')).statusCode).toBe(401);
   });
 });

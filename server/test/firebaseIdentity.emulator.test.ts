@@ -147,6 +147,13 @@ describeWithEmulators('the hosted API’s Firebase checks (real emulators)', () 
     expect(await identity.authenticate(nobody.token)).toMatchObject({ uid: nobody.uid, isAdmin: null, accountActive: null });
   });
 
+  it('fails closed on an accountActive that is not a boolean: inactive (the guard refuses it), where an absent one says nothing', async () => {
+    const stringly = await accountWithToken('active-stringly', { isAdmin: true, accountActive: 'true' });
+    const unsaid = await accountWithToken('active-unsaid', { isAdmin: true });
+    expect(await identity.authenticate(stringly.token)).toMatchObject({ isAdmin: true, accountActive: false });
+    expect(await identity.authenticate(unsaid.token)).toMatchObject({ isAdmin: true, accountActive: null });
+  });
+
   it('refuses expired tokens and tokens for another audience or issuer', async () => {
     const { uid: id } = await accountWithToken('claims', { isAdmin: true });
     const now = Math.floor(Date.now() / 1000);
@@ -162,6 +169,23 @@ describeWithEmulators('the hosted API’s Firebase checks (real emulators)', () 
       FIREBASE_REFUSALS.invalid,
     ]);
     expect(await refusal('not.a.token')).toEqual([401, FIREBASE_REFUSALS.invalid]);
+  });
+
+  it('refuses a token whose payload is corrupted with 401, not 503', async () => {
+    const { token } = await accountWithToken('corrupted', { isAdmin: true });
+    const [header, payload] = token.split('.') as [string, string];
+    const claims = Buffer.from(payload, 'base64url').toString();
+    const withPayload = (text: string) => `${header}.${Buffer.from(text).toString('base64url')}.`;
+    // The emulator's own token, its payload no longer JSON: firebase-admin lets jws's SyntaxError through.
+    expect(await refusal(withPayload(claims.slice(0, -1)))).toEqual([401, FIREBASE_REFUSALS.invalid]);
+    expect(await refusal(withPayload(`x${claims}`))).toEqual([401, FIREBASE_REFUSALS.invalid]);
+    // JSON, but not claims: a TypeError from firebase-admin's claim checks (null), a missing audience (42).
+    expect(await refusal(withPayload('null'))).toEqual([401, FIREBASE_REFUSALS.invalid]);
+    expect(await refusal(withPayload('42'))).toEqual([401, FIREBASE_REFUSALS.invalid]);
+    // Not base64url at all.
+    expect(await refusal(`${header}.@@@.`)).toEqual([401, FIREBASE_REFUSALS.invalid]);
+    // The untouched token still passes: each refusal above is the corruption's doing.
+    await expect(identity.authenticate(token)).resolves.toMatchObject({ isAdmin: true });
   });
 
   it('refuses a token whose refresh tokens were revoked after it was issued', async () => {
@@ -182,6 +206,14 @@ describeWithEmulators('the hosted API’s Firebase checks (real emulators)', () 
     await admin.auth.deleteUser(deleted.uid);
     expect(await refusal(disabled.token)).toEqual([401, FIREBASE_REFUSALS.disabled]);
     expect(await refusal(deleted.token)).toEqual([401, FIREBASE_REFUSALS.invalid]);
+  });
+
+  it('deletes an Auth account (its token opens nothing after), and counts one already gone as not found', async () => {
+    const { uid: id, token } = await accountWithToken('to-delete', { isAdmin: true });
+    await expect(identity.deleteAccount(id)).resolves.toEqual({ outcome: 'deleted' });
+    await expect(admin.auth.getUser(id)).rejects.toMatchObject({ code: 'auth/user-not-found' });
+    expect(await refusal(token)).toEqual([401, FIREBASE_REFUSALS.invalid]);
+    await expect(identity.deleteAccount(id)).resolves.toEqual({ outcome: 'not_found' });
   });
 
   it('accepts the emulator’s unsigned tokens only while FIREBASE_AUTH_EMULATOR_HOST is set', async () => {

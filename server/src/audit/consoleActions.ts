@@ -19,6 +19,7 @@ export type ConsoleAction =
   | 'user.update'
   | 'user.revert'
   | 'user.delete'
+  | 'account.delete'
   | 'migration.run'
   | 'export.run'
   | (string & {});

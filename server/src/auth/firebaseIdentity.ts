@@ -1,7 +1,8 @@
 // Firebase mode (VITE_BACKEND=firebase): the reference backend acts as the console's hosted API and
 // trusts Firebase Auth instead of its own sessions. This is the ONE server module that talks to
-// Firebase: it verifies ID tokens and reads the caller's Firestore users record, through
-// firebase-admin, which is loaded only when Firebase mode is on (the local mode never pays for it).
+// Firebase: it verifies ID tokens, reads the caller's Firestore users record and deletes Auth accounts
+// (DELETE /api/accounts/:uid), through firebase-admin, which is loaded only when Firebase mode is on (the
+// local mode never pays for it).
 //
 // Why firebase-admin rather than jose with Google's key set: besides the signature, audience, issuer and
 // expiry (which jose could check), the API must refuse disabled accounts and revoked refresh tokens,
@@ -26,14 +27,19 @@ export interface FirebaseAccount {
   displayName: string | null;
   /** users/{uid}.isAdmin === true; null when there is no record */
   isAdmin: boolean | null;
-  /** users/{uid}.accountActive; null when there is no record or it does not say */
+  /** users/{uid}.accountActive; null when there is no record or it does not say, false when it is not a boolean */
   accountActive: boolean | null;
 }
 
+/** What became of a Firebase Auth account the API was asked to delete (never a rejection: each outcome is reported). */
+export type AccountDeletion = { outcome: 'deleted' } | { outcome: 'not_found' } | { outcome: 'not_done'; reason: string };
+
 export interface FirebaseIdentity {
   readonly settings: FirebaseAuthSettings;
-  /** The account of a valid token; rejects with an HttpError: 401 (bad, expired, revoked, disabled) or 503 (cannot check now). */
+  /** The account of a valid token; rejects with an HttpError: 401 (anything wrong with the token) or 503 (Google cannot be asked now). */
   authenticate(token: string): Promise<FirebaseAccount>;
+  /** Deletes the Firebase Auth account of `uid` with the Admin SDK; one that does not exist counts as gone (not_found). */
+  deleteAccount(uid: string): Promise<AccountDeletion>;
   close(): Promise<void>;
 }
 
@@ -74,21 +80,78 @@ export function firebaseAuthFromEnv(env: NodeJS.ProcessEnv = process.env): Fireb
   return { projectId, authEmulatorHost, firestoreEmulatorHost };
 }
 
-/** firebase-admin's auth error codes that mean "this token does not open a session" (401), with the reason shown. */
-const REFUSED_CODES: Record<string, string> = {
+/** Why a token is refused, by firebase-admin's code; any other refused token is FIREBASE_REFUSALS.invalid. */
+const REFUSAL_REASONS: Record<string, string> = {
   'auth/id-token-expired': FIREBASE_REFUSALS.expired,
   'auth/id-token-revoked': FIREBASE_REFUSALS.revoked,
   'auth/user-disabled': FIREBASE_REFUSALS.disabled,
-  'auth/user-not-found': FIREBASE_REFUSALS.invalid,
-  'auth/argument-error': FIREBASE_REFUSALS.invalid,
-  'auth/invalid-id-token': FIREBASE_REFUSALS.invalid,
 };
 
-/** A firebase-admin failure as the answer the guard sends: 401 for a refused token, 503 for anything else (keys, network, credentials). */
+/**
+ * firebase-admin's codes for "Google, or this server's credentials for it, could not be used", as opposed to
+ * "this token is no good". From node_modules/firebase-admin/lib/utils/api-request.js (a request that did not
+ * complete), app/credential-internal.js (no usable service-account credentials), and the Identity Toolkit
+ * answers that say nothing about the token (an unexplained server error, a quota, a role the account lacks).
+ */
+const UNREACHABLE_CODES = new Set([
+  'app/network-error',
+  'app/network-timeout',
+  'app/invalid-credential',
+  'auth/invalid-credential',
+  'auth/insufficient-permission',
+  'auth/internal-error',
+  'auth/quota-exceeded',
+]);
+/** Node's socket errors (error.code), should one reach us unwrapped. */
+const SOCKET_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+]);
+/**
+ * A failed fetch of Google's public keys reaches us as auth/argument-error carrying only the fetch's message:
+ * token-verifier.js (mapJwtErrorToAuthError) maps utils/jwt.js's key-fetch-error to argument-error and keeps
+ * error.message. These are the messages utils/jwt.js and utils/api-request.js give such a failure; a token's
+ * own problems are worded "Firebase ID token has ..." / "Decoding Firebase ID token failed ...".
+ */
+const KEY_FETCH_FAILURE = /^(Error while making request|Error fetching public keys|Error fetching Json Web Keys)/;
+
+/** Whether a firebase-admin failure means Google could not be asked (503) rather than a token refused (401). */
+export function isGoogleUnreachable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code !== 'string') return false;
+  if (UNREACHABLE_CODES.has(code) || SOCKET_ERRNOS.has(code)) return true;
+  return code === 'auth/argument-error' && typeof message === 'string' && KEY_FETCH_FAILURE.test(message);
+}
+
+/**
+ * A firebase-admin failure as the answer the guard sends: 503 only when Google could not be asked (the network,
+ * the credentials: isGoogleUnreachable), 401 for everything else. A token that cannot be decoded or verified fails
+ * in many ways besides firebase-admin's own codes: a payload that is not JSON throws jws's plain SyntaxError, one
+ * that is JSON null a TypeError from token-verifier.js's claim checks; all of them are a bad token, never a reason
+ * to tell the console to try again later.
+ */
 export function refusalOf(error: unknown): HttpError {
+  if (isGoogleUnreachable(error)) return new HttpError(503, 'auth_unavailable', FIREBASE_REFUSALS.unavailable);
   const code = (error as { code?: unknown } | null)?.code;
-  const reason = typeof code === 'string' ? REFUSED_CODES[code] : undefined;
-  return reason ? unauthorized(reason) : new HttpError(503, 'auth_unavailable', FIREBASE_REFUSALS.unavailable);
+  return unauthorized((typeof code === 'string' && REFUSAL_REASONS[code]) || FIREBASE_REFUSALS.invalid);
+}
+
+/** Why an Auth account could not be deleted, for the operator who reads it in the console's report. */
+export function accountDeletionFailure(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'auth/insufficient-permission' || code === 'app/invalid-credential' || code === 'auth/invalid-credential') {
+    return "the hosted API's service account may not delete Firebase Auth users (it needs a role such as Firebase Authentication Admin)";
+  }
+  if (isGoogleUnreachable(error)) return 'Firebase Auth could not be reached; delete the account in the Firebase console or try again';
+  const message = error instanceof Error && error.message ? error.message : String(error);
+  return `Firebase Auth refused it (${typeof code === 'string' ? `${code}: ` : ''}${message.slice(0, 200)})`;
 }
 
 let appCount = 0;
@@ -147,8 +210,20 @@ export async function openFirebaseIdentity(
         displayName: text(data?.displayName) ?? text(decoded.name),
         // Only a real boolean true grants admin (as in the console's own check): "true" or 1 do not.
         isAdmin: data ? data.isAdmin === true : null,
-        accountActive: data && typeof data.accountActive === 'boolean' ? data.accountActive : null,
+        // Fails closed too: a value that is not a boolean ("true", 1) counts as inactive; only a record that does
+        // not say (the field absent or null) leaves it unsaid.
+        accountActive: data && data.accountActive != null ? data.accountActive === true : null,
       };
+    },
+    async deleteAccount(uid) {
+      try {
+        await auth.deleteUser(uid);
+        return { outcome: 'deleted' };
+      } catch (error) {
+        if ((error as { code?: unknown } | null)?.code === 'auth/user-not-found') return { outcome: 'not_found' };
+        log(error, `Deleting the Firebase Auth account ${uid} failed`);
+        return { outcome: 'not_done', reason: accountDeletionFailure(error) };
+      }
     },
     async close() {
       await firestore.terminate().catch(() => undefined);

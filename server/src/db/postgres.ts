@@ -75,6 +75,9 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
     max: options.max ?? defaultPoolSize(),
     // A database that does not answer must fail a request (503) in bounded time, not hang it.
     connectionTimeoutMillis: 5_000,
+    // Named in pg_stat_activity, so an operator (and db:restore's "stop the server first", db/snapshotPostgres.ts)
+    // can tell the backend's connections from others.
+    application_name: 'babynames-backend',
     types,
     ...(options.schema ? { options: `-c search_path="${options.schema.replace(/"/g, '""')}"` } : {}),
   });

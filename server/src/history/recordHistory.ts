@@ -278,6 +278,17 @@ function toEntry(row: HistoryRow, targetType: HistoryTargetType, targetId: strin
     case 'user.delete':
       summary = 'Deleted with their swipes and connections';
       break;
+    case 'account.delete': {
+      // Firebase mode: the hosted API's part (users/accountDeletion.ts), after the console deleted the Firestore record.
+      const outcome = (details.authAccount as { outcome?: unknown } | undefined)?.outcome;
+      summary =
+        outcome === 'deleted'
+          ? "Firebase Auth account and the hosted API's rows deleted"
+          : outcome === 'not_found'
+            ? "The hosted API's rows deleted (there was no Firebase Auth account)"
+            : "The hosted API's rows deleted; the Firebase Auth account was not";
+      break;
+    }
     default:
       summary = row.action;
   }

@@ -2,9 +2,9 @@
 // that hangs off them. Each runs in one transaction with its console-action record (and, for a deletion,
 // the app's ACCOUNT_DELETED event), so all of it lands or none of it does.
 import type { UserRecord } from '../../../contract/wire';
-import type { DeleteUserResponse, UserFlagsUpdate } from '../../../contract/usersAudit';
+import type { DeletedUserRows, DeleteUserResponse, UserFlagsUpdate } from '../../../contract/usersAudit';
 import { recordConsoleAction, type Actor } from '../audit/consoleActions';
-import type { Db } from '../db/types';
+import type { Db, Queryable } from '../db/types';
 import { conflict, notFound } from '../http/errors';
 import { checkVersion } from '../http/versions';
 import { toUserRecord, type UserRow } from './userRecord';
@@ -66,33 +66,44 @@ export async function deleteUser(db: Db, actor: Actor, uid: string, expectedVers
     if (!rows[0]) throw notFound(`No user record ${uid}`);
     const record = toUserRecord(rows[0]);
     await checkVersion(tx, 'user', uid, record, expectedVersion);
-    // Explicit deletes (the foreign keys would cascade) so the trail can say how much went with the record.
-    const swipes = await tx.query('DELETE FROM swipes WHERE user_id = $1', [uid]);
-    // Their swipes on names in the trash go too (the foreign key would cascade): counted with the others.
-    const trashedSwipes = await tx.query('DELETE FROM swipes_trash WHERE user_id = $1', [uid]);
-    const requests = await tx.query('DELETE FROM connection_requests WHERE from_user_id = $1 OR to_user_id = $1', [uid]);
-    const connections = await tx.query('DELETE FROM connections WHERE user_a = $1 OR user_b = $1', [uid]);
-    // A partner's record must not point at a user who no longer exists.
-    const partners = await tx.query(
-      'UPDATE users SET connected_user_id = NULL, connection_status = NULL, updated_at = now() WHERE connected_user_id = $1 AND uid <> $1',
-      [uid],
-    );
-    await tx.query('DELETE FROM users WHERE uid = $1', [uid]);
-    const account = await tx.query('DELETE FROM accounts WHERE uid = $1', [uid]);
+    const deleted: DeleteUserResponse['deleted'] = await deleteUserRows(tx, uid);
     // What the mobile app writes when an account goes away.
     await tx.query(
       `INSERT INTO audit_logs (event, user_id, last_swipe_date, total_active_time_formatted) VALUES ('ACCOUNT_DELETED', $1, $2, $3)`,
       [uid, record.lastSwipeDate, record.totalActiveTimeFormatted],
     );
-    const deleted: DeleteUserResponse['deleted'] = {
-      user: true,
-      account: account.affectedRows > 0,
-      swipes: swipes.affectedRows + trashedSwipes.affectedRows,
-      connectionRequests: requests.affectedRows,
-      connections: connections.affectedRows,
-      partnersUnlinked: partners.affectedRows,
-    };
     await recordConsoleAction(tx, actor, { action: 'user.delete', targetType: 'user', targetId: uid, before: record, details: deleted });
     return { uid, deleted };
   });
+}
+
+/**
+ * Deletes every row of one user: their swipes (on live names and on names in the trash), connection requests and
+ * connections either way, partners' links to them, the users row and the sign-in account row. The one deletion
+ * code, for DELETE /api/users/:uid (above) and the hosted API's DELETE /api/accounts/:uid (accountDeletion.ts).
+ * The caller runs it in its transaction, with the users row locked when there is one. The tables' triggers keep
+ * row_counters (migration 015), the analytics summaries (030, 032) and user_group_counts (042) right.
+ */
+export async function deleteUserRows(tx: Queryable, uid: string): Promise<DeletedUserRows & { account: boolean }> {
+  // Explicit deletes (the foreign keys would cascade) so the caller can say how much went with the record.
+  const swipes = await tx.query('DELETE FROM swipes WHERE user_id = $1', [uid]);
+  // Their swipes on names in the trash go too (the foreign key would cascade): counted with the others.
+  const trashedSwipes = await tx.query('DELETE FROM swipes_trash WHERE user_id = $1', [uid]);
+  const requests = await tx.query('DELETE FROM connection_requests WHERE from_user_id = $1 OR to_user_id = $1', [uid]);
+  const connections = await tx.query('DELETE FROM connections WHERE user_a = $1 OR user_b = $1', [uid]);
+  // A partner's record must not point at a user who no longer exists.
+  const partners = await tx.query(
+    'UPDATE users SET connected_user_id = NULL, connection_status = NULL, updated_at = now() WHERE connected_user_id = $1 AND uid <> $1',
+    [uid],
+  );
+  const user = await tx.query('DELETE FROM users WHERE uid = $1', [uid]);
+  const account = await tx.query('DELETE FROM accounts WHERE uid = $1', [uid]);
+  return {
+    user: user.affectedRows > 0,
+    account: account.affectedRows > 0,
+    swipes: swipes.affectedRows + trashedSwipes.affectedRows,
+    connectionRequests: requests.affectedRows,
+    connections: connections.affectedRows,
+    partnersUnlinked: partners.affectedRows,
+  };
 }

@@ -358,6 +358,12 @@ describeWithEmulators('Firebase adapters on the real emulators', () => {
     expect(result).toEqual({
       uid: 'v-gone',
       deleted: { user: true, account: false, swipes: 1, connectionRequests: 2, connections: 1, partnersUnlinked: 1 },
+      // This world has no hosted API (emulatorWorld.ts points at a closed port): the parts it would do are reported
+      // as not done (local/hostedAccountDeletion.ts; server/test/accountDeletion.test.ts has the route).
+      elsewhere: {
+        authAccount: expect.objectContaining({ outcome: 'not_done' }),
+        hostedApi: expect.objectContaining({ outcome: 'not_done', reason: expect.stringMatching(/^Could not reach the server/) }),
+      },
     });
     expect((await firestore.doc('users/v-gone').get()).exists).toBe(false);
     expect((await firestore.doc('connectionRequests/vr1').get()).exists).toBe(false);
@@ -367,7 +373,38 @@ describeWithEmulators('Firebase adapters on the real emulators', () => {
     expect((await firestore.doc('users/v-partner').get()).data()).toMatchObject({ connectedUserId: null, connectionStatus: null });
     const logged = await firestore.collection('audit_logs').where('userId', '==', 'v-gone').get();
     expect(logged.docs.map((d) => d.data().event)).toEqual(['ACCOUNT_DELETED']);
+    const recorded = await firestore.collection('console_actions').where('targetId', '==', 'v-gone').get();
+    expect(recorded.docs.map((d) => d.data())).toEqual([expect.objectContaining({ action: 'user.delete', actorUid: 't-admin' })]);
     await expect(backend.userManagement.deleteUser('v-gone')).rejects.toThrow(/No user record/);
+  });
+
+  it('records each console change of a user in console_actions: the user’s history, the console’s audit source and its counts show it', async () => {
+    const { firestore } = world.admin;
+    await firestore
+      .doc('users/h-1')
+      .set({ uid: 'h-1', email: 'h1@example.test', isPremium: false, accountActive: true, createdAt: day(1) });
+    await backend.userManagement.updateUserFlags('h-1', { isPremium: true });
+    const logged = await firestore.collection('console_actions').where('targetId', '==', 'h-1').get();
+    expect(logged.docs.map((d) => d.data())).toEqual([
+      expect.objectContaining({ action: 'user.update', actorUid: 't-admin', before: { isPremium: false }, after: { isPremium: true } }),
+    ]);
+    const history = await backend.history.readHistory({ type: 'user', id: 'h-1' }, {});
+    expect(history.entries[0]).toMatchObject({
+      source: 'console',
+      actor: { uid: 't-admin', email: 't-admin@emulator.test' },
+      changes: [{ field: 'isPremium', before: false, after: true }],
+    });
+    const page = await backend.auditLogs.pageAuditLogs({ source: 'console', limit: 500 });
+    expect(page.entries.find((e) => e.userId === 'h-1')).toMatchObject({
+      source: 'console',
+      event: 'user.update',
+      actor: { uid: 't-admin' },
+    });
+    const stats = await backend.auditLogs.auditStats({ source: 'console' });
+    expect(stats.byEvent.find((e) => e.event === 'user.update')?.count).toBeGreaterThanOrEqual(1);
+    // Both sources together (the default): the console's change is among the newest entries.
+    const all = await backend.auditLogs.pageAuditLogs({ limit: 5 });
+    expect(all.entries.some((e) => e.source === 'console')).toBe(true);
   });
 
   describe('audit logs', () => {

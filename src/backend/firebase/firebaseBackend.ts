@@ -19,6 +19,7 @@ import {
 import type { AuthAccount } from '../../../contract/wire';
 import type { AppConfig } from '../../config/types';
 import type { AuthPort, Backend, LiveCountsPort, Unsubscribe, UserRecordsPort } from '../ports';
+import type { ConsoleActor } from './consoleActions';
 import { createFirestoreExports, hostedApiRunRecorder } from './firestoreExports';
 import { createFirestoreHistory } from './firestoreHistory';
 import { reader, type ReadMeter, type Reader } from './readMeter';
@@ -48,11 +49,24 @@ function firebaseAuthPort(auth: Auth): AuthPort {
   };
 }
 
+/** The operator a console write is recorded under (consoleActions.ts). */
+function signedInActor(auth: Auth): ConsoleActor {
+  const user = auth.currentUser;
+  if (!user) throw new Error('Not signed in: sign in again to change users.');
+  return { uid: user.uid, email: user.email };
+}
+
 function firestoreUserRecords(db: Firestore): UserRecordsPort {
   return {
     async readUserRecord(uid) {
       const snapshot = await getDoc(doc(db, 'users', uid));
-      return snapshot.exists() ? toUserRecord(uid, snapshot.data()) : null;
+      if (!snapshot.exists()) return null;
+      const data = snapshot.data();
+      const record = toUserRecord(uid, data);
+      // The session's admin check fails closed, as firestore.rules do: accountActive that is present but not a real
+      // boolean counts as deactivated (the grid's reading would show the default, true).
+      const active = data.accountActive;
+      return active === undefined || active === null || typeof active === 'boolean' ? record : { ...record, accountActive: false };
     },
   };
 }
@@ -182,7 +196,7 @@ export function createFirebaseBackend(config: AppConfig, options: FirebaseBacken
     auth: authPort,
     userRecords: firestoreUserRecords(db),
     liveCounts: firestoreLiveCounts(db, reader(meter)),
-    userManagement: createFirestoreUserManagement(db, meter),
+    userManagement: createFirestoreUserManagement(db, () => signedInActor(auth), meter, hostedApi),
     auditLogs: createFirestoreAuditLogs(db, meter),
     exports: createFirestoreExports(db, recordRun, meter),
     history: createFirestoreHistory(db, hostedApi, meter),

@@ -1,6 +1,6 @@
 // History in Firebase mode (firestoreHistory.ts) over a fake Firestore (testing/fakeFirestore.ts) and a stubbed
-// hosted API: a user's history is the API's console actions (source=console) merged with the app's audit_logs
-// events from Firestore, the record from Firestore; a name's is the API's answer as it is; a revert goes to the API.
+// hosted API: a user's history is the console's console_actions merged with the app's audit_logs events, all from
+// Firestore, the record too; a name's is the API's answer as it is; a revert goes to the API.
 import type { HistoryEntry, RecordHistory } from '../../../contract/dataSafety';
 import { createFirestoreHistory } from './firestoreHistory';
 import { fakeDb, Timestamp } from './testing/fakeFirestore';
@@ -20,7 +20,6 @@ const consoleEntry = (n: number, m: number): HistoryEntry => ({
 });
 
 const requests: { url: string; method: string; ifMatch: string | null; body: unknown }[] = [];
-let apiHistory: HistoryEntry[] = [];
 const realFetch = globalThis.fetch;
 beforeAll(() => {
   globalThis.fetch = (async (url: string, init: RequestInit) => {
@@ -36,16 +35,7 @@ beforeAll(() => {
     if (u.pathname.endsWith('/history/revert')) body = { state: 'live', current: { id: 4, version: 3 } };
     else if (u.pathname.includes('/history/name/'))
       body = { state: 'trash', current: { id: 4 }, entries: [consoleEntry(9, 1)], nextCursor: null };
-    else {
-      const start = Number(u.searchParams.get('before') ?? 0);
-      const n = Number(u.searchParams.get('limit') ?? 50);
-      body = {
-        state: 'gone',
-        current: null,
-        entries: apiHistory.slice(start, start + n),
-        nextCursor: start + n < apiHistory.length ? String(start + n) : null,
-      };
-    }
+    else return new Response(JSON.stringify({ error: 'not_found', message: 'Not found' }), { status: 404 });
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
 });
@@ -58,7 +48,6 @@ const history = createFirestoreHistory({} as never, { apiBaseUrl: '/api', timeou
 beforeEach(() => {
   fakeDb.reset();
   requests.length = 0;
-  apiHistory = [consoleEntry(2, 30), consoleEntry(1, 10)];
   fakeDb.docs.set('users/u1', { uid: 'u1', email: 'u1@example.test', isPremium: true, updatedAt: Timestamp.fromDate(minute(30)) });
   const events: [string, string, number][] = [
     ['e1', 'USER_CREATED', 0],
@@ -67,20 +56,48 @@ beforeEach(() => {
   ];
   for (const [id, event, m] of events)
     fakeDb.docs.set(`audit_logs/${id}`, { userId: 'u1', event, timestamp: Timestamp.fromDate(minute(m)) });
+  // The console's own changes of the user, as consoleActions.ts writes them beside each change.
+  for (const [id, m] of [
+    ['c1', 10],
+    ['c2', 30],
+  ] as const)
+    fakeDb.docs.set(`console_actions/${id}`, {
+      action: 'user.update',
+      targetType: 'user',
+      targetId: 'u1',
+      actorUid: 'a1',
+      actorEmail: 'admin@example.com',
+      timestamp: Timestamp.fromDate(minute(m)),
+      before: { isPremium: false },
+      after: { isPremium: true },
+    });
+  fakeDb.docs.set('console_actions/c9', {
+    action: 'user.update',
+    targetId: 'u2',
+    timestamp: Timestamp.fromDate(minute(45)),
+    before: {},
+    after: {},
+  });
   fakeDb.docs.set('audit_logs/other', { userId: 'u2', event: 'USER_CREATED', timestamp: Timestamp.fromDate(minute(50)) });
 });
 
-it('a user: the console’s actions from the hosted API and the app’s events from Firestore, newest first, the record from Firestore', async () => {
+it('a user: the console’s changes and the app’s events, both from Firestore, newest first, the record from Firestore', async () => {
   const page = await history.readHistory({ type: 'user', id: 'u1' }, {});
   expect(page.entries.map((e) => `${e.id} ${e.summary}`)).toEqual([
     'app:e3 The app recorded CANCELLATION',
-    'console:2 Edited',
+    'console:c2 Edited',
     'app:e2 The app recorded SUBSCRIPTION_START',
-    'console:1 Edited',
+    'console:c1 Edited',
     'app:e1 The app recorded USER_CREATED',
   ]);
+  expect(page.entries[1]).toMatchObject({
+    actor: { uid: 'a1', email: 'admin@example.com' },
+    changes: [{ field: 'isPremium', before: false, after: true }],
+    revertActionId: null,
+  });
   expect(page).toMatchObject({ state: 'live', current: { uid: 'u1', isPremium: true }, nextCursor: null });
-  expect(requests.map((r) => r.url)).toEqual(['/api/history/user/u1?limit=50&source=console']);
+  // Nothing of a user's history is the hosted API's in Firebase mode.
+  expect(requests).toEqual([]);
 });
 
 it('pages the merged history with one cursor, nothing lost or repeated', async () => {
@@ -93,7 +110,7 @@ it('pages the merged history with one cursor, nothing lost or repeated', async (
     before = page.nextCursor ?? undefined;
     pages += 1;
   } while (before && pages < 10);
-  expect(seen).toEqual(['app:e3', 'console:2', 'app:e2', 'console:1', 'app:e1']);
+  expect(seen).toEqual(['app:e3', 'console:c2', 'app:e2', 'console:c1', 'app:e1']);
 });
 
 it('a user deleted from Firestore is gone, with the events still there', async () => {

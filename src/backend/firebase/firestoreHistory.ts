@@ -1,8 +1,9 @@
 // Record history in Firebase mode. Names live in the hosted API's database, so a name's history is the hosted
 // API's answer as it is. A user lives in Firestore: the record (state and current) is read there, the console's
-// actions come from the hosted API (?source=console) and the app's events from Firestore's audit_logs (userId,
-// newest first: the composite index (userId, timestamp desc) in firestore.indexes.json), merged page by page
-// (historyMerge.ts). Reverts go to the hosted API, which keeps the console-action trail they undo.
+// changes from Firestore's console_actions (the console writes them with each change: consoleActions.ts) and the
+// app's events from Firestore's audit_logs (userId, newest first: the composite index (userId, timestamp desc) in
+// firestore.indexes.json), merged page by page (historyMerge.ts). Reverts go to the hosted API, which keeps the
+// console-action trail they undo (a name's); a user's Firestore change is taken back by changing the flag again.
 import {
   collection,
   doc,
@@ -17,6 +18,7 @@ import {
 } from 'firebase/firestore';
 import type { HistoryEntry, RecordHistory } from '../../../contract/dataSafety';
 import { fetchRecordHistory, postRevert } from '../local/localHistory';
+import { CONSOLE_ACTIONS, consoleActionEntry } from './consoleActions';
 import type { LocalUsersAuditOptions } from '../local/localUsersAudit';
 import type { HistoryPort, HistoryTarget } from '../ports';
 import { positionOf, startAfterPosition, toAppAuditEntry } from './firestoreUsersAudit';
@@ -54,19 +56,39 @@ export function appEventEntry(d: QueryDocumentSnapshot): HistoryEntry {
 export function createFirestoreHistory(db: Firestore, api: LocalUsersAuditOptions, meter?: ReadMeter): HistoryPort {
   const r = reader(meter);
   const logs = collection(db, 'audit_logs');
+  const actions = collection(db, CONSOLE_ACTIONS);
 
-  async function readConsole(target: HistoryTarget, from: NonNullable<MergedHistoryCursor['console']>, n: number): Promise<ConsoleRead> {
+  /**
+   * The console's changes of a user are Firestore's console_actions (consoleActions.ts), newest first by (timestamp,
+   * id): the composite index (targetId, timestamp desc) in firestore.indexes.json. A page is read again from `before`
+   * (a keyset position) and continues after the entry last shown (historyMerge.ts).
+   */
+  async function readConsole(uid: string, from: NonNullable<MergedHistoryCursor['console']>, n: number): Promise<ConsoleRead> {
     let { before, shownThrough } = from;
     for (;;) {
-      const page = await fetchRecordHistory(api, target, { limit: n, ...(before ? { before } : {}), source: 'console' });
-      const entries = afterShown(page.entries, shownThrough);
+      const position = before === null ? null : decodeCursor(before);
+      if (before !== null && (!position || 'offset' in position))
+        throw new Error('The history cursor is not valid here; reload the history.');
+      const snapshot = await r.docs(
+        query(
+          actions,
+          where('targetId', '==', uid),
+          orderBy('timestamp', 'desc'),
+          orderBy(documentId(), 'desc'),
+          ...(position && !('offset' in position) ? [startAfterPosition(position)] : []),
+          limit(n + 1),
+        ),
+      );
+      const docs = snapshot.docs.slice(0, n);
+      const nextCursor = snapshot.size > n ? encodeCursor(positionOf(docs[docs.length - 1]!, 'timestamp')) : null;
+      const entries = afterShown(docs.map(consoleActionEntry), shownThrough);
       // Everything on this page was shown already: read on, so the page has something to bound the merge by.
-      if (entries.length === 0 && page.nextCursor) {
-        before = page.nextCursor;
+      if (entries.length === 0 && nextCursor) {
+        before = nextCursor;
         shownThrough = null;
         continue;
       }
-      return { before, shownThrough, entries, nextCursor: page.nextCursor };
+      return { before, shownThrough, entries, nextCursor };
     }
   }
 
@@ -97,7 +119,7 @@ export function createFirestoreHistory(db: Firestore, api: LocalUsersAuditOption
     const cursor = q.before === undefined ? FIRST_PAGE : decodeMergedCursor(q.before);
     const [snapshot, consoleRead, appRead] = await Promise.all([
       getDoc(doc(db, 'users', target.id)),
-      cursor.console ? readConsole(target, cursor.console, n) : null,
+      cursor.console ? readConsole(target.id, cursor.console, n) : null,
       cursor.app ? readApp(target.id, cursor.app.after, n) : null,
     ]);
     const page = mergeHistoryPages(n, consoleRead, appRead);

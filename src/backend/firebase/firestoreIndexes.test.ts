@@ -55,6 +55,11 @@ it('derives the composite query shapes from the adapters’ planners', () => {
     'audit_logs: event == … order by timestamp (range)',
     'audit_logs: userId == … order by timestamp desc',
   ]);
+  expect(shapes.filter((s) => s.collection === 'console_actions').map(label)).toEqual([
+    'console_actions: action == … order by timestamp desc',
+    'console_actions: action == … order by timestamp (range)',
+    'console_actions: targetId == … order by timestamp desc',
+  ]);
 });
 
 it('firestore.indexes.json serves every composite query the adapters send', () => {

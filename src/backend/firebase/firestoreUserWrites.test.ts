@@ -10,7 +10,7 @@ import { toUserRecord } from './userRecord';
 jest.mock('firebase/firestore', () => jest.requireActual('./testing/fakeFirestore'));
 
 const db = {} as never;
-const users = createFirestoreUserManagement(db);
+const users = createFirestoreUserManagement(db, () => ({ uid: 'op-1', email: 'op@example.test' }));
 const at = (iso: string) => Timestamp.fromDate(new Date(iso));
 
 function seed(uid: string, data: Record<string, unknown>) {
@@ -77,6 +77,31 @@ describe('flag changes', () => {
     expect(stored('u1')).toBeUndefined();
   });
 
+  it("records who changed what in the same transaction: a console_actions entry and the user's mark pointing at it", async () => {
+    await users.updateUserFlags('u1', { isPremium: true }, { shown: shownOf('u1') });
+    const actions = [...fakeDb.docs].filter(([path]) => path.startsWith('console_actions/'));
+    expect(actions).toHaveLength(1);
+    const [path, entry] = actions[0]!;
+    expect(entry).toMatchObject({
+      action: 'user.update',
+      targetType: 'user',
+      targetId: 'u1',
+      actorUid: 'op-1',
+      actorEmail: 'op@example.test',
+      before: { isPremium: false },
+      after: { isPremium: true },
+    });
+    expect(fakeDb.docs.get('console_marks/u1')).toMatchObject({ actionId: path.split('/')[1], actorUid: 'op-1' });
+    expect(fakeDb.commits).toBe(1);
+  });
+
+  it("names the operator whose console change is the record's latest when a write is refused as stale", async () => {
+    const shown = shownOf('u1');
+    await users.updateUserFlags('u1', { isPremium: true }, { shown });
+    const error = await refusal(users.updateUserFlags('u1', { isPremium: true }, { shown }));
+    expect(errorDetail(error)?.conflict?.changedBy).toEqual({ uid: 'op-1', email: 'op@example.test' });
+  });
+
   it('without a basis only a missing record refuses', async () => {
     seed('u1', { isPremium: true });
     await expect(users.updateUserFlags('u1', { isPremium: false })).resolves.toMatchObject({ isPremium: false });
@@ -91,6 +116,17 @@ describe('delete', () => {
     expect(stored('u1')).toBeUndefined();
     const events = [...fakeDb.docs].filter(([path]) => path.startsWith('audit_logs/')).map(([, data]) => data);
     expect(events).toEqual([expect.objectContaining({ event: 'ACCOUNT_DELETED', userId: 'u1' })]);
+    const actions = [...fakeDb.docs].filter(([path]) => path.startsWith('console_actions/')).map(([, data]) => data);
+    expect(actions).toEqual([
+      expect.objectContaining({
+        action: 'user.delete',
+        targetId: 'u1',
+        actorUid: 'op-1',
+        before: expect.objectContaining({ uid: 'u1' }),
+        after: {},
+      }),
+    ]);
+    expect(fakeDb.docs.get('console_marks/u1')).toMatchObject({ actorUid: 'op-1' });
     expect(fakeDb.commits).toBe(1);
   });
 

@@ -27,8 +27,12 @@ import type { UserRecord } from '../../../contract/wire';
 import {
   APP_AUDIT_EVENTS,
   type AppAuditEntry,
+  AUDIT_LOG_PAGE_SIZE,
   type AuditEventCount,
+  type AuditLogsPage,
+  type AuditLogsQuery,
   type AuditSource,
+  type ConsoleAuditEntry,
   type DeleteUserResponse,
   type UserFilters,
   type UserFlagsUpdate,
@@ -36,6 +40,8 @@ import {
   type UsersPage,
 } from '../../../contract/usersAudit';
 import { matchesUserFilters } from '../../lib/userFilters';
+import { withDeletionElsewhere } from '../local/hostedAccountDeletion';
+import type { LocalUsersAuditOptions } from '../local/localUsersAudit';
 import type { AuditLogsPort, UserManagementPort } from '../ports';
 import { reader, type ReadMeter } from './readMeter';
 import {
@@ -51,6 +57,9 @@ import { readSearchMatches } from './firestoreUserSearch';
 import { planSearch } from './userSearchPlan';
 import { toIsoDate, toUserRecord } from './userRecord';
 import { refuseIfChangedSince } from './firestoreWriteBasis';
+import { CONSOLE_ACTIONS, FIRESTORE_CONSOLE_ACTIONS, lastConsoleChangeBy, recordUserAction, type ConsoleActor } from './consoleActions';
+import { HttpError, errorDetail } from '../../api/errors';
+import type { VersionConflict } from '../../../contract/dataSafety';
 
 /** Documents read per request while filtering in the browser. */
 export const SCAN_BATCH = 500;
@@ -102,8 +111,32 @@ function compareRecords(field: UserSortField, direction: 'asc' | 'desc') {
   };
 }
 
-export function createFirestoreUserManagement(db: Firestore, meter?: ReadMeter): UserManagementPort {
+/**
+ * `actor`: the signed-in operator, recorded with each write (consoleActions.ts); firestore.rules refuse a write without
+ * its record. `hostedApi`: where deleteUser asks for the parts outside Firestore (the Auth account, the hosted API's
+ * rows: ../local/hostedAccountDeletion.ts). firebaseBackend.ts always gives it; tests of the Firestore part alone may not.
+ */
+export function createFirestoreUserManagement(
+  db: Firestore,
+  actor: () => ConsoleActor,
+  meter?: ReadMeter,
+  hostedApi?: LocalUsersAuditOptions,
+): UserManagementPort {
   const r = reader(meter);
+  /** A refused write's 409 names the operator whose console change is the record's latest (the conflict dialog shows it). */
+  async function withChangedBy<T>(write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } catch (error) {
+      const detail = errorDetail(error) as { code?: string; conflict?: VersionConflict } | undefined;
+      const conflict = detail?.conflict;
+      if (error instanceof HttpError && conflict?.current && !conflict.changedBy) {
+        const current = conflict.current as UserRecord;
+        conflict.changedBy = await lastConsoleChangeBy(db, current.uid, current.updatedAt).catch(() => null);
+      }
+      throw error;
+    }
+  }
   const users = collection(db, 'users');
   const record = (d: QueryDocumentSnapshot) => toUserRecord(d.id, d.data());
   /**
@@ -243,12 +276,20 @@ export function createFirestoreUserManagement(db: Firestore, meter?: ReadMeter):
       const ref = doc(users, uid);
       // Read and write in one transaction: Firestore retries it if the record changes in between, so the check
       // against what the operator was shown holds at the moment of the write (firestoreWriteBasis.ts).
-      await runTransaction(db, async (tx) => {
-        const snapshot = await tx.get(ref);
-        const now = snapshot.exists() ? toUserRecord(uid, snapshot.data()) : null;
-        refuseIfChangedSince(uid, now, basis?.shown, Object.keys(changes) as (keyof UserFlagsUpdate)[]);
-        tx.update(ref, { ...changes, updatedAt: serverTimestamp() });
-      });
+      const by = actor();
+      await withChangedBy(
+        runTransaction(db, async (tx) => {
+          const snapshot = await tx.get(ref);
+          const now = snapshot.exists() ? toUserRecord(uid, snapshot.data()) : null;
+          const fields = Object.keys(changes) as (keyof UserFlagsUpdate)[];
+          refuseIfChangedSince(uid, now, basis?.shown, fields);
+          tx.update(ref, { ...changes, updatedAt: serverTimestamp() });
+          recordUserAction(db, tx, by, 'user.update', uid, {
+            before: Object.fromEntries(fields.map((f) => [f, now[f]])),
+            after: { ...changes },
+          });
+        }),
+      );
       const snapshot = await getDoc(ref);
       if (!snapshot.exists()) throw new Error(`No user record ${uid}`);
       return toUserRecord(uid, snapshot.data());
@@ -256,11 +297,12 @@ export function createFirestoreUserManagement(db: Firestore, meter?: ReadMeter):
 
     async deleteUser(uid, basis): Promise<DeleteUserResponse> {
       totals.clear();
+      const by = actor();
       const userRef = doc(users, uid);
       const snapshot = await getDoc(userRef);
       const user = snapshot.exists() ? toUserRecord(uid, snapshot.data()) : null;
       // A delete takes every field: any change since the row was shown refuses it before anything is written.
-      refuseIfChangedSince(uid, user, basis?.shown);
+      await withChangedBy(Promise.resolve().then(() => refuseIfChangedSince(uid, user, basis?.shown)));
 
       const linked = async (name: keyof typeof USER_LINKS) => {
         const snapshots = await Promise.all(USER_LINKS[name].map((field) => r.docs(query(collection(db, name), where(field, '==', uid)))));
@@ -290,31 +332,34 @@ export function createFirestoreUserManagement(db: Firestore, meter?: ReadMeter):
         (ref: DocumentReference): Write =>
         (writes) =>
           writes.update(ref, { connectedUserId: null, connectionStatus: null, updatedAt: serverTimestamp() });
-      const dependants: Write[] = [
-        ...requests.map(remove),
-        ...connections.map(remove),
-        ...swiped.docs.map((d) => forgetSwipe(d.ref)),
-        ...partners.map((d) => unlink(d.ref)),
-      ];
-      // The record and the app's ACCOUNT_DELETED event land together, in a transaction that reads the record again
-      // and refuses if it changed since it was shown (or since the check above, without a basis: only if it is gone).
+      const dependants: Write[] = [...requests.map(remove), ...connections.map(remove), ...swiped.docs.map((d) => forgetSwipe(d.ref))];
+      // Partners are unlinked in the record's own transaction: firestore.rules let the console clear a link only to a
+      // user deleted in the same write.
+      const unlinks = partners.map((d) => unlink(d.ref));
+      // The record, the app's ACCOUNT_DELETED event and the console's record of the deletion land together, in a
+      // transaction that reads the record again and refuses if it changed since it was shown (or since the check
+      // above, without a basis: only if it is gone).
       const deleteRecord = async (alsoFirst: Write[]) =>
-        runTransaction(db, async (tx) => {
-          const current = await tx.get(userRef);
-          const now = current.exists() ? toUserRecord(uid, current.data()) : null;
-          refuseIfChangedSince(uid, now, basis?.shown);
-          const writes = transactionWrites(tx);
-          for (const write of alsoFirst) write(writes);
-          tx.delete(userRef);
-          tx.set(doc(collection(db, 'audit_logs')), {
-            timestamp: serverTimestamp(),
-            event: 'ACCOUNT_DELETED',
-            userId: uid,
-            lastSwipeDate: now.lastSwipeDate ? Timestamp.fromDate(new Date(now.lastSwipeDate)) : null,
-            totalActiveTimeFormatted: now.totalActiveTimeFormatted,
-          });
-        });
-      if (dependants.length + 2 <= MAX_BATCH_WRITES) {
+        withChangedBy(
+          runTransaction(db, async (tx) => {
+            const current = await tx.get(userRef);
+            const now = current.exists() ? toUserRecord(uid, current.data()) : null;
+            refuseIfChangedSince(uid, now, basis?.shown);
+            const writes = transactionWrites(tx);
+            for (const write of [...alsoFirst, ...unlinks]) write(writes);
+            tx.delete(userRef);
+            tx.set(doc(collection(db, 'audit_logs')), {
+              timestamp: serverTimestamp(),
+              event: 'ACCOUNT_DELETED',
+              userId: uid,
+              lastSwipeDate: now.lastSwipeDate ? Timestamp.fromDate(new Date(now.lastSwipeDate)) : null,
+              totalActiveTimeFormatted: now.totalActiveTimeFormatted,
+            });
+            recordUserAction(db, tx, by, 'user.delete', uid, { before: { ...now }, after: {} });
+          }),
+        );
+      // The record, its ACCOUNT_DELETED event, its console_actions entry and mark: 4 writes besides the dependants.
+      if (dependants.length + unlinks.length + 4 <= MAX_BATCH_WRITES) {
         // Everything in one transaction: a refused delete writes nothing at all.
         await deleteRecord(dependants);
       } else {
@@ -328,7 +373,7 @@ export function createFirestoreUserManagement(db: Firestore, meter?: ReadMeter):
         }
         await deleteRecord([]);
       }
-      return {
+      return withDeletionElsewhere(hostedApi, {
         uid,
         deleted: {
           user: true,
@@ -338,7 +383,7 @@ export function createFirestoreUserManagement(db: Firestore, meter?: ReadMeter):
           connections: connections.length,
           partnersUnlinked: partners.length,
         },
-      };
+      });
     },
   };
 }
@@ -387,53 +432,134 @@ export function toAppAuditEntry(d: QueryDocumentSnapshot): AppAuditEntry {
   };
 }
 
-/** Firebase mode has no server to record console actions: only the app's events exist. */
-const hasAppEvents = (source: AuditSource | undefined) => source !== 'console';
+/** A console_actions entry (consoleActions.ts) as an audit-log row of the console's source. */
+export function toConsoleAuditEntry(d: QueryDocumentSnapshot): ConsoleAuditEntry {
+  const data = d.data();
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const actorUid = text(data.actorUid) ?? '';
+  return {
+    source: 'console',
+    id: d.id,
+    timestamp: toIsoDate(data.timestamp) ?? '',
+    event: text(data.action) ?? '',
+    userId: data.targetType === 'user' ? text(data.targetId) : null,
+    actor: { uid: actorUid, email: text(data.actorEmail) ?? actorUid },
+    targetType: text(data.targetType) ?? '',
+    targetId: text(data.targetId),
+    before: data.before ?? null,
+    after: data.after ?? null,
+    details: null,
+  };
+}
+
+/** Where a merged page of both sources continues: each source's keyset position, or null once it has nothing older. */
+interface MergedAuditCursor {
+  app: Position | null | 'start';
+  console: Position | null | 'start';
+}
+const MERGED = 'm';
+const encodeMerged = (cursor: MergedAuditCursor) => MERGED + JSON.stringify(cursor);
+function decodeMerged(cursor: string | undefined): MergedAuditCursor {
+  if (cursor === undefined) return { app: 'start', console: 'start' };
+  try {
+    if (cursor.startsWith(MERGED)) return JSON.parse(cursor.slice(MERGED.length)) as MergedAuditCursor;
+  } catch {
+    // falls through to the refusal
+  }
+  throw new Error('The audit log cursor is not valid here; reload the list.');
+}
 
 export function createFirestoreAuditLogs(db: Firestore, meter?: ReadMeter): AuditLogsPort {
   const logs = collection(db, 'audit_logs');
+  // The console's own Firestore writes (a user's flags, a deletion) are its source here; the hosted API keeps the
+  // trail of what it does itself (names, imports, exports: GET /api/audit-logs?source=console on that server).
+  const actions = collection(db, CONSOLE_ACTIONS);
   const r = reader(meter);
   const count = (q: Query) => r.count(q);
 
+  /** One source's entries after `after`, newest first by (timestamp, id): `limit` + 1 documents. */
+  async function readSource(source: AuditSource, q: AuditLogsQuery, after: Position | null, n: number) {
+    const plan = planAuditLogsQuery({ ...q, cursor: undefined });
+    const filters = plan.where.map((f) => (source === 'console' && f.field === 'event' ? { ...f, field: 'action' } : f)).map(toWhere);
+    const snapshot = await r.docs(
+      query(
+        source === 'console' ? actions : logs,
+        ...filters,
+        orderBy('timestamp', 'desc'),
+        orderBy(documentId(), 'desc'),
+        ...(after ? [startAfterPosition(after)] : []),
+        limit(n + 1),
+      ),
+    );
+    return snapshot.docs.map((d) => ({
+      entry: source === 'console' ? toConsoleAuditEntry(d) : toAppAuditEntry(d),
+      position: positionOf(d, 'timestamp'),
+    }));
+  }
+
+  /** Both sources, newest first: each read from where it stopped, the page the newest `limit` of the two. */
+  async function mergedPage(q: AuditLogsQuery): Promise<AuditLogsPage> {
+    const n = q.limit ?? AUDIT_LOG_PAGE_SIZE;
+    const cursor = decodeMerged(q.cursor);
+    const read = (source: AuditSource, at: MergedAuditCursor['app']) =>
+      at === null ? Promise.resolve([]) : readSource(source, q, at === 'start' ? null : at, n);
+    const [app, console] = await Promise.all([read('app', cursor.app), read('console', cursor.console)]);
+    const tagged = [
+      ...app.map((row) => ({ ...row, from: 'app' as const })),
+      ...console.map((row) => ({ ...row, from: 'console' as const })),
+    ];
+    tagged.sort((a, b) => b.entry.timestamp.localeCompare(a.entry.timestamp) || (b.entry.id < a.entry.id ? -1 : 1));
+    const page = tagged.slice(0, n);
+    const next = (from: AuditSource, rows: typeof app, at: MergedAuditCursor['app']): MergedAuditCursor['app'] => {
+      const taken = page.filter((t) => t.from === from);
+      if (taken.length === 0) return rows.length === 0 ? null : at;
+      return rows.length > taken.length ? taken[taken.length - 1]!.position : null;
+    };
+    const following = { app: next('app', app, cursor.app), console: next('console', console, cursor.console) };
+    return {
+      entries: page.map((t) => t.entry),
+      nextCursor: following.app === null && following.console === null ? null : encodeMerged(following),
+    };
+  }
+
   return {
     async pageAuditLogs(q) {
-      if (!hasAppEvents(q.source)) return { entries: [], nextCursor: null };
+      if (q.source === undefined || q.source === 'all') return mergedPage(q);
       const plan = planAuditLogsQuery(q);
-      // (timestamp, document id) both descending: entries with equal timestamps are neither skipped nor repeated.
-      const from = plan.after ? [startAfterPosition(plan.after)] : [];
-      const snapshot = await r.docs(
-        query(
-          logs,
-          ...plan.where.map(toWhere),
-          orderBy('timestamp', 'desc'),
-          orderBy(documentId(), 'desc'),
-          ...from,
-          limit(plan.limit + 1),
-        ),
-      );
-      const page = snapshot.docs.slice(0, plan.limit);
+      const rows = await readSource(q.source, q, plan.after, plan.limit);
+      const page = rows.slice(0, plan.limit);
       return {
-        entries: page.map(toAppAuditEntry),
-        nextCursor: snapshot.size > plan.limit ? encodeCursor(positionOf(page[page.length - 1]!, 'timestamp')) : null,
+        entries: page.map((row) => row.entry),
+        nextCursor: rows.length > plan.limit ? encodeCursor(page[page.length - 1]!.position) : null,
       };
     },
 
     async auditStats(q) {
       const source = q.source ?? 'all';
-      if (!hasAppEvents(q.source)) return { since: q.since ?? null, source, total: 0, byEvent: [] };
       const range = planAuditLogsQuery({ since: q.since }).where.map(toWhere);
+      const withApp = source !== 'console';
+      const withConsole = source !== 'app';
       // One count aggregation per known event type (billed per 1,000 entries counted), none of them read documents.
-      const [total, ...perEvent] = await Promise.all([
-        count(query(logs, ...range)),
-        ...APP_AUDIT_EVENTS.map((event) => count(query(logs, ...range, where('event', '==', event)))),
+      const [appTotal, consoleTotal, appCounts, consoleCounts] = await Promise.all([
+        withApp ? count(query(logs, ...range)) : 0,
+        withConsole ? count(query(actions, ...range)) : 0,
+        Promise.all(withApp ? APP_AUDIT_EVENTS.map((event) => count(query(logs, ...range, where('event', '==', event)))) : []),
+        Promise.all(
+          withConsole ? FIRESTORE_CONSOLE_ACTIONS.map((action) => count(query(actions, ...range, where('action', '==', action)))) : [],
+        ),
       ]);
-      const byEvent: AuditEventCount[] = APP_AUDIT_EVENTS.map((event, i) => ({ source: 'app' as const, event, count: perEvent[i]! }));
-      const other = total! - byEvent.reduce((n, e) => n + e.count, 0);
+      const byEvent: AuditEventCount[] = [
+        ...(withApp ? APP_AUDIT_EVENTS.map((event, i) => ({ source: 'app' as const, event, count: appCounts[i]! })) : []),
+        ...(withConsole
+          ? FIRESTORE_CONSOLE_ACTIONS.map((event, i) => ({ source: 'console' as const, event, count: consoleCounts[i]! }))
+          : []),
+      ];
+      const other = appTotal - byEvent.filter((e) => e.source === 'app').reduce((n, e) => n + e.count, 0);
       if (other > 0) byEvent.push({ source: 'app', event: OTHER_EVENTS, count: other });
       return {
         since: q.since ?? null,
         source,
-        total: total!,
+        total: appTotal + consoleTotal,
         byEvent: byEvent.filter((e) => e.count > 0).sort((a, b) => b.count - a.count || a.event.localeCompare(b.event)),
       };
     },

@@ -1,5 +1,5 @@
-// A user's history in Firebase mode comes from two places: the hosted API's console actions (GET /api/history/user/
-// {uid}?source=console) and the app's events in Firestore's audit_logs. This merges one page of each into one page,
+// A user's history in Firebase mode comes from two places: the console's own changes (Firestore's console_actions:
+// consoleActions.ts) and the app's events in Firestore's audit_logs. This merges one page of each into one page,
 // newest first, and says where each source continues. No Firebase here: plain data, tested as such.
 import type { HistoryEntry } from '../../../contract/dataSafety';
 

@@ -155,10 +155,14 @@ function usersShape(plan: UsersPlan): QueryShape | null {
 function auditShapes(plan: AuditPlan): QueryShape[] {
   const equality = plan.where.filter((f) => f.op === '==').map((f) => f.field);
   if (equality.length === 0) return [];
-  // The page orders by timestamp; the statistics count the same filters without an order.
+  // The page orders by timestamp; the statistics count the same filters without an order. The console's own
+  // entries (console_actions) are filtered the same way, their action standing for the event.
+  const consoleEquality = equality.map((field) => (field === 'event' ? 'action' : field));
   return [
     { collection: 'audit_logs', equality, order: { field: 'timestamp', direction: 'desc' } },
     { collection: 'audit_logs', equality, order: { field: 'timestamp', direction: null } },
+    { collection: 'console_actions', equality: consoleEquality, order: { field: 'timestamp', direction: 'desc' } },
+    { collection: 'console_actions', equality: consoleEquality, order: { field: 'timestamp', direction: null } },
   ];
 }
 
@@ -169,6 +173,13 @@ function auditShapes(plan: AuditPlan): QueryShape[] {
 export const USER_HISTORY_SHAPE: QueryShape = {
   collection: 'audit_logs',
   equality: ['userId'],
+  order: { field: 'timestamp', direction: 'desc' },
+};
+
+/** ... and the console's own changes of that user (console_actions by targetId, newest first: consoleActions.ts). */
+export const USER_CONSOLE_HISTORY_SHAPE: QueryShape = {
+  collection: 'console_actions',
+  equality: ['targetId'],
   order: { field: 'timestamp', direction: 'desc' },
 };
 
@@ -205,5 +216,6 @@ export function queryShapes(): QueryShape[] {
     auditShapes(planAuditLogsQuery(q)).forEach(add);
   }
   add(USER_HISTORY_SHAPE);
+  add(USER_CONSOLE_HISTORY_SHAPE);
   return [...shapes.values()];
 }

@@ -7,6 +7,7 @@ import {
   LOGIN_FAILED_MESSAGE,
   loginRequested,
   logoutRequested,
+  INACTIVE_ADMIN_NOTICE,
   NOT_ADMIN_NOTICE,
   sessionReducer,
   type SessionState,
@@ -91,6 +92,18 @@ describe('session saga', () => {
     await flush();
     expect(signOut).toHaveBeenCalled();
     expect(run.state()).toMatchObject({ status: 'signedOut', user: null, notice: NOT_ADMIN_NOTICE });
+    run.task.cancel();
+  });
+
+  it('a deactivated admin (accountActive false) is signed out through the port with the reason', async () => {
+    const backend = backendWithAccounts();
+    backend.records.set('off-1', makeUserRecord({ uid: 'off-1', email: 'off@example.com', isAdmin: true, accountActive: false }));
+    const signOut = jest.spyOn(backend.auth, 'signOut');
+    const run = start(backend);
+    backend.emitAccount({ uid: 'off-1', email: 'off@example.com', displayName: null });
+    await flush();
+    expect(signOut).toHaveBeenCalledTimes(1);
+    expect(run.state()).toMatchObject({ status: 'signedOut', user: null, notice: INACTIVE_ADMIN_NOTICE });
     run.task.cancel();
   });
 

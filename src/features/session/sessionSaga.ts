@@ -10,6 +10,7 @@ import {
   loginRequested,
   logoutRequested,
   mergeSessionUser,
+  INACTIVE_ADMIN_NOTICE,
   NOT_ADMIN_NOTICE,
   selectSession,
   sessionEndedNotice,
@@ -64,7 +65,10 @@ export function* resolveSession(backend: Backend, { account }: AccountChange) {
     yield* rejectAccount(backend, `Could not verify admin access (${reasonOf(error)}). Please try again.`);
     return;
   }
-  if (record && record.isAdmin === true) {
+  if (record && record.isAdmin === true && record.accountActive === false) {
+    // A deactivated admin is treated as signed out, with the reason (firestore.rules refuse them everything too).
+    yield* rejectAccount(backend, INACTIVE_ADMIN_NOTICE);
+  } else if (record && record.isAdmin === true) {
     // The admin pages' watchers start first (loaded on demand, see app/store.ts): a page shown by signedIn
     // may dispatch to them at once.
     const prepareAdminSession: PrepareAdminSession | undefined = yield getContext('prepareAdminSession');

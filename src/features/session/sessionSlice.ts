@@ -25,6 +25,8 @@ export interface Credentials {
 /** Spec 5 and 8: every sign-in failure reads exactly this, whatever the cause. */
 export const LOGIN_FAILED_MESSAGE = 'Invalid email or password';
 export const NOT_ADMIN_NOTICE = 'This account does not have admin access.';
+/** An admin whose record says accountActive false holds no session (the server's SESSION_ENDED.inactive). */
+export const INACTIVE_ADMIN_NOTICE = 'This account is deactivated.';
 export const SESSION_ENDED_NOTICE = 'Your session has ended. Please sign in again.';
 
 /** The notice, with the backend's reason on a second line when it gives one. */

@@ -6,6 +6,7 @@ import { errorReason } from '../../api/errors';
 import type { DeleteUserResponse, UserFlagsUpdate } from '../../../contract/usersAudit';
 import { notify } from '../../lib/notify';
 import { conflictOf } from './userConflicts';
+import { deletionReport } from './userDeletionReport';
 
 export const userToastTexts = {
   premiumGranted: (label: string) => `Premium granted to ${label}.`,
@@ -58,9 +59,11 @@ export async function userDeleteLifecycle(
 ): Promise<boolean> {
   const pending = notify(userToastTexts.deletePending(deletion.label), 'info');
   try {
-    await queryFulfilled;
+    const { data } = await queryFulfilled;
     closeSnackbar(pending);
-    notify(userToastTexts.deleted(deletion.label), 'success');
+    // The spec's success text, then (Firebase mode) each part of the deletion and what was left (userDeletionReport.ts).
+    const report = deletionReport(userToastTexts.deleted(deletion.label), data);
+    notify(report.text, report.kind);
     return true;
   } catch (error) {
     closeSnackbar(pending);

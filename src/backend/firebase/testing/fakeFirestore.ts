@@ -128,7 +128,14 @@ export async function getDocs(q: { path: string; parts?: Part[] }) {
   return { docs, size: docs.length };
 }
 
-const resolve = (value: unknown) => (value === SERVER_TIME ? Timestamp.fromDate(new Date()) : value);
+// serverTimestamp() is the commit's one time, in every document the commit writes (Firestore's request.time).
+let commitTime = new Date();
+const resolve = (value: unknown) => (value === SERVER_TIME ? Timestamp.fromDate(commitTime) : value);
+function commit(writes: Write[]) {
+  commitTime = new Date();
+  writes.forEach((w) => w());
+  fakeDb.commits += 1;
+}
 
 type Write = () => void;
 function writer(writes: Write[]) {
@@ -183,8 +190,7 @@ export async function runTransaction<T>(_db: unknown, update: (tx: unknown) => P
       if (attempt === 5) throw Object.assign(new Error('Transaction failed: too much contention'), { code: 'aborted' });
       continue;
     }
-    writes.forEach((w) => w());
-    fakeDb.commits += 1;
+    commit(writes);
     return result;
   }
 }
@@ -194,8 +200,7 @@ export function writeBatch() {
   return {
     ...writer(writes),
     async commit() {
-      writes.forEach((w) => w());
-      fakeDb.commits += 1;
+      commit(writes);
     },
   };
 }

@@ -11,12 +11,14 @@ export interface ExportCardProps {
   kind: ExportKind;
   title: string;
   description: string;
+  /** a second line under the description (the backup: what it does not hold) */
+  note?: string;
   /** extra inputs (the audit logs' date range); return false from `range` to hold the button */
   children?: ReactNode;
   range?: () => { from?: string; to?: string } | null;
 }
 
-export function ExportCard({ kind, title, description, children, range }: ExportCardProps) {
+export function ExportCard({ kind, title, description, note, children, range }: ExportCardProps) {
   const dispatch = useAppDispatch();
   const job = useAppSelector((state) => selectLatestExportJob(state, kind));
   const formats = EXPORT_DEFINITIONS[kind].formats;
@@ -36,9 +38,14 @@ export function ExportCard({ kind, title, description, children, range }: Export
         <Typography id={`export-${kind}-title`} variant="h6" component="h2" gutterBottom>
           {title}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: note ? 1 : 2 }}>
           {description}
         </Typography>
+        {note && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {note}
+          </Typography>
+        )}
         <Stack spacing={2}>
           {formats.length > 1 && (
             <ToggleButtonGroup

@@ -7,7 +7,8 @@ import { renderWithProviders, signedInAdminState } from '../../../../mocks/rende
 import { server } from '../../../../mocks/server';
 import { usersDb, usersHandlers } from '../../../../mocks/users.handlers';
 import { historyDb, historyHandlers } from '../../../../mocks/history.handlers';
-import { createLocalUserManagement } from '../../../backend/local/localUsersAudit';
+import { createLocalUserManagement, type LocalUsersAuditOptions } from '../../../backend/local/localUsersAudit';
+import type { UserManagementPort } from '../../../backend/ports';
 import { createLocalHistory } from '../../../backend/local/localHistory';
 import UserManagementPage from '../UserManagementPage';
 
@@ -22,12 +23,21 @@ export function installUsersHandlers() {
   });
 }
 
-export function renderUserManagement(route = '/user-management', routes: RouteObject[] = []) {
+/**
+ * `adapt`: the user port as a test wants it, given the local one over msw and the API's address (a Firebase-mode
+ * deletion: a Firestore part, then the hosted API's).
+ */
+export function renderUserManagement(
+  route = '/user-management',
+  routes: RouteObject[] = [],
+  adapt?: (port: UserManagementPort, api: LocalUsersAuditOptions) => UserManagementPort,
+) {
   const account = { uid: 'admin-1', email: 'admin@example.com', displayName: 'Demo Admin' };
   const backend = createFakeBackend({ signedIn: account });
   backend.records.set(account.uid, makeUserRecord({ ...account, isAdmin: true }));
   const api = { apiBaseUrl: 'http://localhost/api', timeoutMs: 10_000, getToken: async () => 'token' };
-  backend.userManagement = createLocalUserManagement(api);
+  const local = createLocalUserManagement(api);
+  backend.userManagement = adapt ? adapt(local, api) : local;
   backend.history = createLocalHistory(api);
   return renderWithProviders(<UserManagementPage />, {
     route,
