@@ -317,7 +317,7 @@ async function measureOn(db: Db, description: string, swipes: number): Promise<S
       const share = await trashShareOfNames(db, percent);
       console.log(
         `\nMoved ${share.names.toLocaleString('en-US')} names (${percent} %) with ${share.swipes.toLocaleString('en-US')} swipes to the trash in ` +
-          `${(share.ms / 1000).toFixed(1)} s; measuring every endpoint again (${loadAverage()})`,
+          `${(share.ms / 1000).toFixed(1)} s, VACUUM (ANALYZE) ${(share.settledMs / 1000).toFixed(1)} s; measuring every endpoint again (${loadAverage()})`,
       );
       const withTrash: ScaledFigure[] = [];
       try {
