@@ -9,7 +9,8 @@
 // - in a query, an empty or blank parameter counts as absent (the console's forms send `?gender=`).
 import { Type, type Static, type TSchema } from 'typebox';
 import { ANALYTICS_DEFAULTS, ANALYTICS_MAX_DAYS, ANALYTICS_MAX_LIMIT, TOP_NAMES_COUNTS } from './analytics';
-import { EXPORT_PAGE_DEFAULT, EXPORT_PAGE_MAX, STREAMED_CSV_COLLECTIONS } from './exports';
+import { RESTORE_BATCH_MAX_ROWS, RESTORE_MAX_PROBLEMS, RESTORE_MODES, RESTORE_STATES } from './backupRestore';
+import { BACKUP_COLLECTIONS, EXPORT_PAGE_DEFAULT, EXPORT_PAGE_MAX, STREAMED_CSV_COLLECTIONS } from './exports';
 import { IMPORT_RUN_FINISH_STATES, IMPORT_RUN_STATES, RECENT_IMPORT_RUNS } from './importRuns';
 import { MAX_NAME_TEXT_LENGTH } from './nameRules';
 import { DAY_FORMAT, FREE_TEXT_FORMAT, INSTANT_FORMAT } from './textRules';
@@ -427,6 +428,85 @@ export const RevertResponseSchema = Type.Object({
   current: Type.Unknown(),
 });
 
+// Restoring the spec's full backup (contract/backupRestore.ts says what the steps and modes mean).
+const backupCollections = Type.Enum([...BACKUP_COLLECTIONS]);
+const perCollection = <T extends TSchema>(schema: T) =>
+  Type.Object({ users: schema, names: schema, connections: schema, audit_logs: schema });
+export const RestoreProblemSchema = Type.Object({
+  collection: backupCollections,
+  /** the row's position in its collection's array in the file; null for a problem of the file itself */
+  index: nullable(count),
+  problem: Type.String(),
+});
+export const RestoreCollectionFiguresSchema = Type.Object({
+  /** rows the file holds (as staged), refused ones included */
+  read: count,
+  /** rows refused (bad shape, duplicated id, a connection whose users are nowhere): never written */
+  refused: count,
+  /** valid rows whose id exists now: add keeps them, replace overwrites them */
+  existing: count,
+  /** valid rows whose id is nowhere now: both modes create them */
+  missing: count,
+  /** names only: valid rows whose id is in the trash; both modes bring them back from it */
+  inTrash: count,
+  /** records that exist now and are not in the file: replace removes them (names: to the trash) */
+  extra: count,
+});
+export const RestorePlanSchema = Type.Object({
+  collections: perCollection(RestoreCollectionFiguresSchema),
+  /** what replace deletes with the users it removes (the users not in the file) */
+  replaceTakes: Type.Object({ swipes: count, connectionRequests: count, namesSwipes: count }),
+  /** sign-in rights the restore would change: users whose isAdmin the file sets true (granted) or false (revoked) */
+  adminChanges: Type.Object({
+    add: Type.Object({ granted: count }),
+    replace: Type.Object({ granted: count, revoked: count }),
+    /** the first ones, to name them in the confirmation */
+    examples: Type.Array(
+      Type.Object({
+        uid: Type.String(),
+        email: nullable(Type.String()),
+        change: Type.Enum(['granted', 'revoked']),
+        modes: Type.Array(Type.Enum([...RESTORE_MODES])),
+      }),
+    ),
+  }),
+  /** why replace cannot be applied (refused rows), null when it can */
+  replaceRefusal: nullable(Type.String()),
+});
+export const RestoreReportSchema = Type.Object({
+  collections: perCollection(
+    Type.Object({ read: count, added: count, kept: count, replaced: count, removed: count, restoredFromTrash: count, refused: count }),
+  ),
+  /** replace: the file the state before the restore was saved to (on the server, in BACKUP_DIR) */
+  beforeBackupFile: nullable(Type.String()),
+});
+export const RestoreSessionSchema = Type.Object({
+  id: Type.Integer(),
+  fileName: Type.String(),
+  fileSize: count,
+  state: Type.Enum([...RESTORE_STATES]),
+  createdAt: isoText,
+  createdBy: ActorSchema,
+  /** rows staged and refused so far, per collection */
+  staged: perCollection(Type.Object({ read: count, refused: count })),
+  /** the first problems, in file order per collection (at most RESTORE_MAX_PROBLEMS) */
+  problems: Type.Array(RestoreProblemSchema),
+  /** known once the file was read to its end (state ready and after) */
+  plan: nullable(RestorePlanSchema),
+  /** the chosen mode, from apply on */
+  mode: nullable(Type.Enum([...RESTORE_MODES])),
+  /** replace saves the current state first, as this file (in the server's BACKUP_DIR) */
+  beforeBackupFile: Type.String(),
+  /** while applying: the step it is at ('saving the current state', 'users', 'names', ...) and rows written so far */
+  progress: nullable(Type.Object({ step: Type.String(), done: count, total: count })),
+  report: nullable(RestoreReportSchema),
+  /** why it failed (failed), or who cancelled it (cancelled) */
+  failure: nullable(Type.String()),
+  finishedAt: nullable(isoText),
+});
+export const RestoreSessionListSchema = Type.Object({ restores: Type.Array(RestoreSessionSchema) });
+export const RestoreRowsResponseSchema = Type.Object({ staged: count, refused: count });
+
 // Analytics answers (contract/analytics.ts says what each field means). Every figure is a Number: a
 // ratio or score must never be rounded by an integer schema on its way out.
 const num = Type.Number();
@@ -832,6 +912,46 @@ export const ENDPOINTS = {
     response: { 200: MigrationResponseSchema },
   },
   'GET /api/admin/database-overview': { querystring: NoQuery, response: { 200: DatabaseOverviewSchema } },
+
+  // restoring the spec's full backup (contract/backupRestore.ts)
+  'GET /api/admin/restores': { querystring: NoQuery, response: { 200: RestoreSessionListSchema } },
+  'POST /api/admin/restores': {
+    querystring: NoQuery,
+    body: closed({ fileName: freeText(MAX_FILE_NAME_LENGTH), fileSize: whole(0, MAX_ID) }),
+    response: { 201: RestoreSessionSchema },
+  },
+  'GET /api/admin/restores/:id': { params: Id, querystring: NoQuery, response: { 200: RestoreSessionSchema } },
+  'POST /api/admin/restores/:id/rows': {
+    params: Id,
+    querystring: NoQuery,
+    // Rows are checked one by one where they land (backupRowProblem): a bad row is refused and counted, not the batch.
+    body: closed({
+      collection: backupCollections,
+      /** the position of rows[0] in its collection's array in the file */
+      firstIndex: whole(0, MAX_OFFSET),
+      rows: Type.Array(Type.Unknown(), { minItems: 1, maxItems: RESTORE_BATCH_MAX_ROWS }),
+    }),
+    response: { 200: RestoreRowsResponseSchema },
+  },
+  'POST /api/admin/restores/:id/check': {
+    params: Id,
+    querystring: NoQuery,
+    // What the console read to the file's end: rows per collection (a staged count that differs is a lost batch),
+    // and problems of the file itself (a collection that is not an array, a version it does not know).
+    body: closed({
+      rowsRead: closed({ users: count, names: count, connections: count, audit_logs: count }),
+      fileProblems: Type.Array(closed({ collection: backupCollections, problem: text(500) }), { maxItems: RESTORE_MAX_PROBLEMS }),
+    }),
+    response: { 200: RestoreSessionSchema },
+  },
+  'POST /api/admin/restores/:id/apply': {
+    params: Id,
+    querystring: NoQuery,
+    // confirmAdminChanges: the operator confirmed the plan's adminChanges for this mode (required when there are any).
+    body: closed({ mode: Type.Enum([...RESTORE_MODES]), confirmAdminChanges: Type.Boolean() }),
+    response: { 202: RestoreSessionSchema },
+  },
+  'POST /api/admin/restores/:id/cancel': { params: Id, querystring: NoQuery, body: NoBody, response: { 200: RestoreSessionSchema } },
 
   // analytics (answers: contract/analytics.ts describes them field by field)
   // count: rank and count by likes (default) or by swipes (Advanced Analytics: "with swipe counts").
