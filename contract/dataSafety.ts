@@ -38,6 +38,12 @@ export type RecordHistory = Static<typeof RecordHistorySchema>;
 export type RevertResponse = Static<typeof RevertResponseSchema>;
 export type HistoryTargetType = 'name' | 'user';
 
+/**
+ * Names per request when the console restores a whole deletion: on the embedded database 35,000 names took 7.7 s in
+ * one request (the 10 s API timeout under load), 2,000 take about half a second.
+ */
+export const RESTORE_PART = 2000;
+
 /** Days a name stays in the trash before the purge deletes it forever (the server's TRASH_RETENTION_DAYS). */
 export const DEFAULT_TRASH_RETENTION_DAYS = 30;
 

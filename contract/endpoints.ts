@@ -394,7 +394,13 @@ export const TrashMoveResponseSchema = Type.Object({
   /** the deletion the names are grouped under in the trash (restore it to undo); null when nothing moved */
   deletionId: nullable(Type.Integer()),
 });
-export const RestoreResponseSchema = Type.Object({ restoredCount: count, swipes: count, matches: count });
+export const RestoreResponseSchema = Type.Object({
+  restoredCount: count,
+  swipes: count,
+  matches: count,
+  /** a restore of a deletion with `limit`: its names still in the trash after this part */
+  remaining: Type.Optional(count),
+});
 export const PurgeResponseSchema = Type.Object({ purgedCount: count, swipes: count, matches: count });
 export const HistoryChangeSchema = Type.Object({ field: Type.String(), before: Type.Unknown(), after: Type.Unknown() });
 export const HistoryEntrySchema = Type.Object({
@@ -715,6 +721,9 @@ export const NameInputSchema = closed({
   nationality: freeText(MAX_NAME_TEXT_LENGTH + 16),
 });
 
+/** Most names one part of a deletion's restore takes (POST /names/restore { deletionId, limit }). */
+export const MAX_RESTORE_PART = 5000;
+
 /** Most ids one POST /names/bulk-delete takes (one DELETE ... WHERE id = ANY($1)). */
 export const MAX_BULK_DELETE_IDS = 1000;
 
@@ -829,7 +838,12 @@ export const ENDPOINTS = {
     querystring: NoQuery,
     // The names, or every name of one deletion still in the trash. All or nothing: an id not in the trash, or a
     // name whose twin is live again, refuses the request and names them.
-    body: Type.Union([closed({ nameIds: nameIdList }), closed({ deletionId: whole(1, MAX_ID) })]),
+    // A large deletion (an import's undo) restores in parts: `limit` takes its first names by id, and the answer's
+    // `remaining` says how many are still in the trash; the check for live twins covers the whole deletion each time.
+    body: Type.Union([
+      closed({ nameIds: nameIdList }),
+      closed({ deletionId: whole(1, MAX_ID), limit: Type.Optional(whole(1, MAX_RESTORE_PART)) }),
+    ]),
     response: { 200: RestoreResponseSchema },
   },
   'POST /api/names/trash/purge': { querystring: NoQuery, body: closed({ nameIds: nameIdList }), response: { 200: PurgeResponseSchema } },

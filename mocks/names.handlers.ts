@@ -190,9 +190,12 @@ function moveToTrash(
 }
 
 /** The trash entries a restore or purge names, or the server's 404 (all or nothing). */
-function lockTrashed(selection: { nameIds: number[] } | { deletionId: number }): TrashEntry[] | Response {
+function lockTrashed(selection: { nameIds: number[] } | { deletionId: number; limit?: number }): TrashEntry[] | Response {
   if ('deletionId' in selection) {
-    const entries = namesDb.trash.filter((e) => e.trashed.deletionId === selection.deletionId);
+    const entries = namesDb.trash
+      .filter((e) => e.trashed.deletionId === selection.deletionId)
+      .sort((a, b) => a.record.id - b.record.id)
+      .slice(0, selection.limit);
     return entries.length > 0 ? entries : refused('deletionId', `Nothing of deletion ${selection.deletionId} is in the trash`, 404);
   }
   const entries = namesDb.trash.filter((e) => selection.nameIds.includes(e.record.id));
@@ -316,7 +319,17 @@ export const namesHandlers: HttpHandler[] = [
     }
     namesDb.trash = namesDb.trash.filter((e) => !entries.includes(e));
     namesDb.records.push(...entries.map((e) => ({ ...e.record, version: (e.record.version ?? 1) + 1 })));
-    return HttpResponse.json({ restoredCount: entries.length, swipes: sum(entries, 'swipes'), matches: sum(entries, 'matches') });
+    const body = checked.body;
+    const remaining =
+      'deletionId' in body && body.limit !== undefined
+        ? { remaining: namesDb.trash.filter((e) => e.trashed.deletionId === body.deletionId).length }
+        : {};
+    return HttpResponse.json({
+      restoredCount: entries.length,
+      swipes: sum(entries, 'swipes'),
+      matches: sum(entries, 'matches'),
+      ...remaining,
+    });
   }),
 
   http.post('*/api/names/trash/purge', async ({ request }) => {

@@ -136,6 +136,45 @@ describe('a delete moves the name and its swipes to the trash; a restore brings 
     expect((await call('POST', '/names/restore', { deletionId: moved.body.deletionId })).status).toBe(200);
     expect(await everyFigure()).toEqual(figures);
   });
+
+  it('a large deletion restores in parts: each says how many remain, the last brings every figure back', async () => {
+    const { rows } = await t.db.query<{ id: number }>(
+      `SELECT s.name_id::int AS id FROM analytics_name_stats s ORDER BY s.swipes DESC, s.name_id LIMIT 5`,
+    );
+    const ids = rows.map((r) => r.id);
+    const figures = await everyFigure();
+    const moved = await call<TrashMoveResponse>('POST', '/names/bulk-delete', { nameIds: ids });
+    const deletionId = moved.body.deletionId!;
+    const parts: RestoreResponse[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const part = await call<RestoreResponse>('POST', '/names/restore', { deletionId, limit: 2 });
+      expect(part.status).toBe(200);
+      parts.push(part.body);
+      if (part.body.remaining === 0) break;
+    }
+    expect(parts.map((p) => [p.restoredCount, p.remaining])).toEqual([
+      [2, 3],
+      [2, 1],
+      [1, 0],
+    ]);
+    expect(parts.reduce((n, p) => n + p.swipes, 0)).toBe(moved.body.swipes);
+    expect(await everyFigure()).toEqual(figures);
+    // Nothing is left of the deletion: one more part is a 404, as for a deletion restored whole.
+    expect((await call('POST', '/names/restore', { deletionId, limit: 2 })).status).toBe(404);
+  });
+
+  it('a part of a deletion checks the whole deletion for live twins: the first part refuses, nothing comes back', async () => {
+    const added: NameRecord[] = [];
+    for (const name of ['Partone', 'Parttwo', 'Partthree'])
+      added.push((await call<NameRecord>('POST', '/names', { name, gender: 'male', nationality: 'irish' })).body);
+    const moved = await call<TrashMoveResponse>('POST', '/names/bulk-delete', { nameIds: added.map((n) => n.id) });
+    // The last name by id gets a live twin: a part of one name (the first) must still refuse.
+    await t.db.query(`INSERT INTO names (name, gender, nationality, first_letter) VALUES ('Partthree', 'male', 'irish', 'P')`);
+    const refused = await call<{ message: string }>('POST', '/names/restore', { deletionId: moved.body.deletionId, limit: 1 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/Partthree \(id \d+\) is live again/);
+    expect(await one('SELECT count(*)::int AS n FROM names_trash WHERE deletion_id = $1', [moved.body.deletionId])).toEqual({ n: 3 });
+  });
 });
 
 describe('what is refused, and writes nothing', () => {

@@ -199,7 +199,8 @@ export async function refuseTrashedTwin(db: Queryable, v: NameValues, retentionD
   );
 }
 
-export type TrashSelection = { nameIds: readonly number[] } | { deletionId: number };
+/** Names by id, or the names of one deletion still in the trash (with `limit`: its first `limit` by id). */
+export type TrashSelection = { nameIds: readonly number[] } | { deletionId: number; limit?: number };
 
 interface LockedTrashRow {
   id: string | number;
@@ -220,8 +221,8 @@ async function lockTrashed(tx: Queryable, selection: TrashSelection): Promise<Lo
   const byDeletion = 'deletionId' in selection;
   const { rows } = await tx.query<LockedTrashRow>(
     `SELECT id, name, gender, nationality, deletion_id, swipes, matches FROM names_trash
-      WHERE ${byDeletion ? 'deletion_id = $1' : 'id = ANY($1::bigint[])'} ORDER BY id FOR UPDATE`,
-    [byDeletion ? selection.deletionId : selection.nameIds],
+      WHERE ${byDeletion ? 'deletion_id = $1' : 'id = ANY($1::bigint[])'} ORDER BY id LIMIT $2 FOR UPDATE`,
+    [byDeletion ? selection.deletionId : selection.nameIds, byDeletion ? (selection.limit ?? null) : null],
   );
   if (byDeletion) {
     if (rows.length === 0) throw notFound(`Nothing of deletion ${selection.deletionId} is in the trash`);
@@ -248,6 +249,8 @@ export interface RestoreResult {
   deletionIds: number[];
   /** import runs whose undo was wholly restored (back to the state they had before it) */
   importRunsRestored: number[];
+  /** a part of a deletion (`limit`): its names still in the trash */
+  remaining?: number;
 }
 
 /**
@@ -259,11 +262,13 @@ export interface RestoreResult {
 export async function restoreFromTrash(tx: Queryable, selection: TrashSelection): Promise<RestoreResult> {
   const rows = await lockTrashed(tx, selection);
   const ids = rows.map((r) => num(r.id));
+  // A part of a deletion checks the whole deletion: a twin found only in its last part would leave it half restored.
+  const wholeDeletion = 'deletionId' in selection && selection.limit !== undefined;
   const { rows: twins } = await tx.query<{ id: string | number; name: string; live_id: string | number }>(
     `SELECT t.id, t.name, n.id AS live_id FROM names_trash t
        JOIN names n ON lower(n.name) = lower(t.name) AND n.gender = t.gender AND lower(n.nationality) = lower(t.nationality)
-      WHERE t.id = ANY($1::bigint[]) ORDER BY t.id`,
-    [ids],
+      WHERE ${wholeDeletion ? 't.deletion_id = $1' : 't.id = ANY($1::bigint[])'} ORDER BY t.id`,
+    [wholeDeletion ? (selection as { deletionId: number }).deletionId : ids],
   );
   const selfTwins = duplicatesWithin(rows);
   if (twins.length > 0 || selfTwins.length > 0) {
@@ -306,7 +311,15 @@ export async function restoreFromTrash(tx: Queryable, selection: TrashSelection)
     [deletionIds],
   );
   const impact = await namesImpact(tx, ids);
+  let remaining: number | undefined;
+  if (wholeDeletion) {
+    const { rows: left } = await tx.query<{ n: string | number }>('SELECT count(*) AS n FROM names_trash WHERE deletion_id = $1', [
+      (selection as { deletionId: number }).deletionId,
+    ]);
+    remaining = num(left[0]?.n);
+  }
   return {
+    remaining,
     restored: restoredRows.map(toNameRecord),
     swipes: num(swipes[0]?.n),
     matches: impact.matches,

@@ -75,9 +75,11 @@ export const namesRoutes: FastifyPluginAsyncTypebox<NamesRoutesOptions> = async 
   );
 
   app.post('/names/restore', { schema: ENDPOINTS['POST /api/names/restore'] }, async (request) => {
-    const selection = 'deletionId' in request.body ? { deletionId: request.body.deletionId } : { nameIds: request.body.nameIds };
+    const body = request.body;
+    const selection = 'deletionId' in body ? { deletionId: body.deletionId, limit: body.limit } : { nameIds: body.nameIds };
     const result = await db.transaction((tx) => restoreNamesRecorded(tx, actorOf(request), selection));
-    return { restoredCount: result.restored.length, swipes: result.swipes, matches: result.matches };
+    const answer = { restoredCount: result.restored.length, swipes: result.swipes, matches: result.matches };
+    return result.remaining === undefined ? answer : { ...answer, remaining: result.remaining };
   });
 
   // Delete forever: the names and the swipes they carry, recorded with what went.

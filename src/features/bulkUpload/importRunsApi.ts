@@ -4,6 +4,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { call, put } from 'redux-saga/effects';
 import { api } from '../../api/apiSlice';
+import { failedAfter, restoreDeletionInParts } from '../../api/restoreDeletion';
 import type {
   FinishImportRunRequest,
   ImportRun,
@@ -37,7 +38,11 @@ export const importRunsApi = api.injectEndpoints({
     }),
     /** Takes an undo back: its names (those still in the trash) are restored with their swipes, the run is what it was. */
     restoreUndoneImport: build.mutation<RestoreResponse, number>({
-      query: (deletionId) => ({ url: '/names/restore', method: 'POST', body: { deletionId } }),
+      async queryFn(deletionId, _api, _extraOptions, baseQuery) {
+        const total: RestoreResponse = { restoredCount: 0, swipes: 0, matches: 0 };
+        const error = await restoreDeletionInParts(baseQuery, deletionId, total);
+        return error ? { error: failedAfter(error, total.restoredCount) } : { data: total };
+      },
       invalidatesTags: ['ImportRuns', 'Names', 'Nationalities', 'SwipeStats', 'NamesTrash'],
     }),
   }),

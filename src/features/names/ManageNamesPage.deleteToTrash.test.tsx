@@ -1,6 +1,7 @@
 // Deleting moves names to the trash (contract/dataSafety.ts): the confirmations say what the names carry there,
 // read from delete-preview when they open, and the success toasts offer Undo, which restores exactly what the
 // delete moved.
+import { RESTORE_PART } from '../../../contract/dataSafety';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -142,7 +143,7 @@ describe('Undo on the success toast restores what was deleted', () => {
 
     await user.click(await within(toast).findByRole('button', { name: 'Undo' }));
     expect(await screen.findByText('Restored 2 names with 139 swipes and 1 match.')).toBeInTheDocument();
-    expect(await bodyOf(posts('/api/names/restore')[0])).toEqual({ deletionId });
+    expect(await bodyOf(posts('/api/names/restore')[0])).toEqual({ deletionId, limit: RESTORE_PART });
     await waitFor(() => expect(countText()).toHaveTextContent(/^Showing 9 of 9 names$/));
     expect(namesDb.trashed().map((t) => t.name)).toEqual(['Alice']);
   });

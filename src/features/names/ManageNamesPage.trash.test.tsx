@@ -1,5 +1,6 @@
 // The Trash tab of Manage Names (contract/dataSafety.ts): deleted names, paged by the server, to restore or to
 // delete forever; its place (tab, page, one deletion) is in the address like the filters.
+import { RESTORE_PART } from '../../../contract/dataSafety';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { namesDb } from '../../../mocks/names.handlers';
@@ -167,7 +168,7 @@ describe('restoring', () => {
 
     await user.click(screen.getByRole('button', { name: 'Restore all 3 of this deletion' }));
     expect(await screen.findByText('Restored 3 names with 30 swipes.')).toBeInTheDocument();
-    expect(await bodyOf(posts('/api/names/restore')[0])).toEqual({ deletionId });
+    expect(await bodyOf(posts('/api/names/restore')[0])).toEqual({ deletionId, limit: RESTORE_PART });
     // back to the whole trash, where only Emma is left
     await waitFor(() => expect(router.state.location.search).toBe('?view=trash'));
     await waitFor(() => expect(trashRows().map((r) => r[0])).toEqual(['Emma']));

@@ -1,4 +1,5 @@
 import { api } from '../../api/apiSlice';
+import { addRestored, failedAfter, restoreDeletionInParts } from '../../api/restoreDeletion';
 import type { NameInput, NameRecord, NamesQuery, NamesResponse } from '../../../contract/wire';
 import {
   ifMatch,
@@ -94,8 +95,8 @@ function chunks<T>(items: readonly T[], size = BULK_DELETE_CHUNK): T[][] {
   return out;
 }
 
-/** The restore's requests: one per deletion, or per BULK_DELETE_CHUNK ids. */
-const restoreRequests = (selection: RestoreSelection) =>
+/** The restore's parts: per deletion (itself in parts: api/restoreDeletion.ts), or per BULK_DELETE_CHUNK ids. */
+const restoreParts = (selection: RestoreSelection): ({ deletionId: number } | { nameIds: number[] })[] =>
   'deletionIds' in selection
     ? selection.deletionIds.map((deletionId) => ({ deletionId }))
     : chunks(selection.nameIds).map((nameIds) => ({ nameIds }));
@@ -243,27 +244,20 @@ export const namesApi = api.enhanceEndpoints({ addTagTypes: [TRASH] }).injectEnd
     restoreNames: build.mutation<RestoreResponse, RestoreSelection>({
       async queryFn(selection, _api, _extraOptions, baseQuery) {
         const total: RestoreResponse = { restoredCount: 0, swipes: 0, matches: 0 };
-        for (const [i, body] of restoreRequests(selection).entries()) {
-          const result = await baseQuery({ url: '/names/restore', method: 'POST', body });
-          if (result.error) {
-            const error = result.error as ApiError;
-            if (i === 0) return { error };
-            return {
-              error: {
-                ...error,
-                reason: `${error.reason.replace(/\.?$/, '.')} ${formatCount(total.restoredCount)} names were restored before it failed.`,
-              },
-            };
+        for (const part of restoreParts(selection)) {
+          if ('deletionId' in part) {
+            const error = await restoreDeletionInParts(baseQuery, part.deletionId, total);
+            if (error) return { error: failedAfter(error, total.restoredCount) };
+            continue;
           }
-          const restored = result.data as RestoreResponse;
-          total.restoredCount += restored.restoredCount;
-          total.swipes += restored.swipes;
-          total.matches += restored.matches;
+          const result = await baseQuery({ url: '/names/restore', method: 'POST', body: part });
+          if (result.error) return { error: failedAfter(result.error as ApiError, total.restoredCount) };
+          addRestored(total, result.data as RestoreResponse);
         }
         return { data: total };
       },
       // A refused first request changed nothing; a later one left earlier restores done.
-      invalidatesTags: (_result, error, selection) => (error && restoreRequests(selection).length <= 1 ? [] : TRASH_MOVE_TAGS),
+      invalidatesTags: (_result, error, selection) => (error && restoreParts(selection).length <= 1 ? [] : TRASH_MOVE_TAGS),
     }),
 
     /** Delete forever (POST /names/trash/purge): only the trash changes, the names already left every list and figure. */
