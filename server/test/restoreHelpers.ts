@@ -42,8 +42,8 @@ export function api(t: TestApp) {
       const rows: Record<string, unknown>[] = [];
       let after: string | null = null;
       do {
-        const query = `limit=250${after === null ? '' : `&after=${encodeURIComponent(after)}`}`;
-        const { status, body } = await call<{ rows: Record<string, unknown>[]; next: string | null }>(
+        const query: string = `limit=250${after === null ? '' : `&after=${encodeURIComponent(after)}`}`;
+        const { status, body }: { status: number; body: { rows: Record<string, unknown>[]; next: string | null } } = await call(
           'GET',
           `/export/${EXPORT_SOURCES[collection]}?${query}`,
         );

@@ -63,6 +63,11 @@ interface Table {
   nowColumns: string[];
   /** the columns' defaults an insert takes when the file gives no value (the table's own, migration 001) */
   defaults: Record<string, unknown>;
+  /**
+   * instants the export writes to the millisecond (names' created_at keeps its microseconds): a record whose value
+   * differs from the file's below the millisecond is the same record, not one to overwrite
+   */
+  millisecondColumns: string[];
 }
 
 const TABLES: Record<BackupCollection, Table> = {
@@ -86,6 +91,7 @@ const TABLES: Record<BackupCollection, Table> = {
       total_active_time_formatted: USER_RECORD_DEFAULTS.totalActiveTimeFormatted,
       version: 1,
     },
+    millisecondColumns: ['created_at', 'updated_at', 'last_login', 'last_active_date', 'last_swipe_date'],
   },
   names: {
     table: 'names',
@@ -95,6 +101,7 @@ const TABLES: Record<BackupCollection, Table> = {
     identity: true,
     nowColumns: ['created_at'],
     defaults: {},
+    millisecondColumns: [],
   },
   connections: {
     table: 'connections',
@@ -104,6 +111,7 @@ const TABLES: Record<BackupCollection, Table> = {
     identity: true,
     nowColumns: ['created_at'],
     defaults: { status: 'confirmed' },
+    millisecondColumns: ['created_at'],
   },
   audit_logs: {
     table: 'audit_logs',
@@ -113,6 +121,7 @@ const TABLES: Record<BackupCollection, Table> = {
     identity: true,
     nowColumns: [],
     defaults: {},
+    millisecondColumns: ['timestamp', 'last_swipe_date'],
   },
 };
 
@@ -226,6 +235,8 @@ async function overwriteChanged(
 ): Promise<number> {
   const t = TABLES[collection];
   const set = columns.update;
+  const compared = (alias: string) =>
+    set.map((c) => (t.millisecondColumns.includes(c) ? `date_trunc('milliseconds', ${alias}.${c})` : `${alias}.${c}`)).join(', ');
   let replaced = 0;
   for (const [from, to] of slices(read)) {
     const result = await tx.query(
@@ -238,7 +249,7 @@ async function overwriteChanged(
        UPDATE ${t.table} l SET (${set.join(', ')}) = ROW(${set.map((c) => `s.${c}`).join(', ')})
          FROM src s
         WHERE l.${t.key} = s.${t.key}
-          AND (${set.map((c) => `l.${c}`).join(', ')}) IS DISTINCT FROM (${set.map((c) => `s.${c}`).join(', ')})`,
+          AND (${compared('l')}) IS DISTINCT FROM (${compared('s')})`,
       onlyIds ? [id, from, to, onlyIds] : [id, from, to],
     );
     replaced += result.affectedRows;

@@ -39,6 +39,11 @@ export interface RestoreRunnerEvents {
 
 export class RestoreRunner extends EventEmitter<RestoreRunnerEvents> {
   private readonly running = new Map<number, Running>();
+  /**
+   * Awaited at every checkpoint, before the cancel flag is read: a test holds an apply at a step with it (to cancel it
+   * there through the API, as an operator would). Null in a running server.
+   */
+  checkpointHook: ((id: number, progress: RestoreProgress) => Promise<void>) | null = null;
 
   constructor(
     private readonly db: Db,
@@ -89,6 +94,7 @@ export class RestoreRunner extends EventEmitter<RestoreRunnerEvents> {
   private async checkpoint(id: number, entry: Running, progress: RestoreProgress): Promise<void> {
     entry.progress = progress;
     this.emit('progress', id, progress);
+    if (this.checkpointHook) await this.checkpointHook(id, progress);
     if (this.db.kind === 'postgres' && (Date.now() - entry.lastWrite >= PROGRESS_WRITE_MS || progress.done === 0)) {
       entry.lastWrite = Date.now();
       const { rows } = await this.db.query<{ cancel_requested_by: string | null }>(
