@@ -200,6 +200,7 @@ async function insertMissing(
           'AND EXISTS (SELECT 1 FROM users a WHERE a.uid = p.user_a) AND EXISTS (SELECT 1 FROM users b WHERE b.uid = p.user_b)'
         : '';
   let added = 0;
+  await step(0);
   for (const [from, to] of slices(read)) {
     // ON CONFLICT DO NOTHING (every unique index): a name whose name, gender and nationality another name holds
     // is not added (counted refused by the caller), rather than failing the whole restore.
@@ -238,6 +239,7 @@ async function overwriteChanged(
   const compared = (alias: string) =>
     set.map((c) => (t.millisecondColumns.includes(c) ? `date_trunc('milliseconds', ${alias}.${c})` : `${alias}.${c}`)).join(', ');
   let replaced = 0;
+  await step(0);
   for (const [from, to] of slices(read)) {
     const result = await tx.query(
       `WITH src AS (
@@ -298,6 +300,7 @@ async function trashedToRestore(tx: Queryable, id: number, mode: RestoreMode): P
 async function restoreTrashed(tx: Queryable, ids: readonly number[], step: (done: number) => Promise<void>) {
   let restored = 0;
   let swipes = 0;
+  if (ids.length > 0) await step(0);
   for (let from = 0; from < ids.length; from += TRASH_SLICE) {
     const result = await restoreFromTrash(tx, { nameIds: ids.slice(from, from + TRASH_SLICE) });
     restored += result.restored.length;
@@ -415,6 +418,7 @@ export async function applyRestore(tx: Transaction, request: ApplyRequest, contr
   });
   const stepper = (step: string, total: number) => (done: number) => control.checkpoint(step, done, total);
   const overwriting = (c: BackupCollection) => stepper(`${c}: overwriting what changed`, read(c));
+  const adding = (c: BackupCollection) => stepper(`${c}: adding what is missing`, read(c));
 
   if (mode === 'replace') {
     const total = BACKUP_COLLECTIONS.reduce((sum, c) => sum + figures[c].existing + figures[c].extra, 0);
@@ -428,7 +432,6 @@ export async function applyRestore(tx: Transaction, request: ApplyRequest, contr
     const c = 'users';
     const r = (report[c] = base(c));
     const columns = await columnsOf(tx, c);
-    const step = stepper(c, read(c));
     await control.checkpoint(c, 0, read(c));
     if (mode === 'replace') {
       const removal = await removeUsersNotInFile(tx, id);
@@ -436,7 +439,7 @@ export async function applyRestore(tx: Transaction, request: ApplyRequest, contr
       takenWithUsers = removal.taken;
       r.replaced = await overwriteChanged(tx, id, c, columns, read(c), overwriting(c));
     }
-    r.added = await insertMissing(tx, id, c, columns, read(c), step);
+    r.added = await insertMissing(tx, id, c, columns, read(c), adding(c));
     r.kept = figures[c].existing - r.replaced;
     r.refused += figures[c].missing - r.added;
   }
@@ -448,7 +451,6 @@ export async function applyRestore(tx: Transaction, request: ApplyRequest, contr
     const c = 'names';
     const r = (report[c] = base(c));
     const columns = await columnsOf(tx, c);
-    const step = stepper(c, read(c));
     await control.checkpoint(c, 0, read(c));
     if (mode === 'replace') {
       const { rows: extra } = await tx.query<{ id: number | string }>(
@@ -456,6 +458,7 @@ export async function applyRestore(tx: Transaction, request: ApplyRequest, contr
         [id],
       );
       if (extra.length > 0) {
+        await control.checkpoint(`${c}: moving what the file lacks to the trash`, 0, extra.length);
         const move = await moveNamesToTrash(
           tx,
           actor,
@@ -465,7 +468,6 @@ export async function applyRestore(tx: Transaction, request: ApplyRequest, contr
         r.removed = move.moved.length;
         namesSwipesToTrash = move.swipes;
       }
-      await control.checkpoint(c, 0, read(c));
       // Names are unique by name, gender and nationality: a name that takes another's (names swapped, a trashed
       // name coming back beside a live one renamed since) would collide half-way. Each name whose three change
       // takes a stand-in first; the writes below give every name the file's own, which are unique (the check).
@@ -488,7 +490,7 @@ export async function applyRestore(tx: Transaction, request: ApplyRequest, contr
     swipesBackFromTrash = back.swipes;
     // Replace: the names back from the trash take the file's values too (counted as restored, not replaced).
     if (mode === 'replace' && trashed.length > 0) await overwriteChanged(tx, id, c, columns, read(c), overwriting(c), trashed);
-    r.added = await insertMissing(tx, id, c, columns, read(c), step);
+    r.added = await insertMissing(tx, id, c, columns, read(c), adding(c));
     r.kept = figures[c].existing - r.replaced;
     r.refused += figures[c].inTrash - r.restoredFromTrash + (figures[c].missing - r.added);
     await raiseSequence(tx, 'names', 'names_trash');
@@ -497,7 +499,6 @@ export async function applyRestore(tx: Transaction, request: ApplyRequest, contr
   for (const c of ['connections', 'audit_logs'] as const) {
     const r = (report[c] = base(c));
     const columns = await columnsOf(tx, c);
-    const step = stepper(c, read(c));
     await control.checkpoint(c, 0, read(c));
     if (mode === 'replace') {
       // Connections of the users removed above went with them: all were outside the file (checked first).
@@ -505,7 +506,7 @@ export async function applyRestore(tx: Transaction, request: ApplyRequest, contr
       r.removed = figures[c].extra;
       r.replaced = await overwriteChanged(tx, id, c, columns, read(c), overwriting(c));
     }
-    r.added = await insertMissing(tx, id, c, columns, read(c), step);
+    r.added = await insertMissing(tx, id, c, columns, read(c), adding(c));
     r.kept = figures[c].existing - r.replaced;
     r.refused += figures[c].missing - r.added;
     await raiseSequence(tx, c);

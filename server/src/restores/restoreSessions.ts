@@ -162,37 +162,54 @@ export async function stageBatch(
     else problems.push({ collection, index: firstIndex + i, problem: staged.problem });
   });
 
-  // A second row with the same id is refused, naming the first; "first" is file order, whichever batch came first.
-  const { rows: known } = await tx.query<{ key: string; row_index: number }>(
-    `SELECT key, row_index FROM backup_restore_rows WHERE restore_id = $1 AND collection = $2 AND key = ANY($3::text[])`,
-    [id, collection, valid.map((v) => v.key)],
-  );
-  const firstAt = new Map(known.map((k) => [k.key, k.row_index]));
-  const toStage: typeof valid = [];
-  let displaced = 0;
+  // A second row with the same id is refused, naming the first: "first" is file order, whichever batch came first.
+  // Within the batch the first occurrence wins; against earlier batches the primary key finds them, so the usual
+  // batch (no id seen before) costs one INSERT.
+  const firstInBatch = new Map<string, number>();
+  const candidates: typeof valid = [];
   for (const row of valid) {
-    const first = firstAt.get(row.key);
-    if (first !== undefined && first < row.index) {
-      problems.push({ collection, index: row.index, problem: `duplicated id (first at index ${first})` });
-      continue;
+    const first = firstInBatch.get(row.key);
+    if (first !== undefined) problems.push({ collection, index: row.index, problem: `duplicated id (first at index ${first})` });
+    else {
+      firstInBatch.set(row.key, row.index);
+      candidates.push(row);
     }
-    if (first !== undefined) {
-      // The staged row comes later in the file (its batch arrived first): this one takes its place.
-      problems.push({ collection, index: first, problem: `duplicated id (first at index ${row.index})` });
-      displaced += 1;
-    }
-    firstAt.set(row.key, row.index);
-    toStage.push(row);
   }
-  if (toStage.length > 0) {
-    await tx.query(
+  const insert = (batch: typeof valid, onConflict: string) =>
+    tx.query<{ key: string }>(
       `INSERT INTO backup_restore_rows (restore_id, collection, key, row_index, payload)
        SELECT $1, $2, k, i, p::jsonb FROM unnest($3::text[], $4::int[], $5::text[]) AS t(k, i, p)
-       ON CONFLICT (restore_id, collection, key) DO UPDATE SET row_index = excluded.row_index, payload = excluded.payload`,
-      [id, collection, toStage.map((r) => r.key), toStage.map((r) => r.index), toStage.map((r) => r.payload)],
+       ON CONFLICT (restore_id, collection, key) ${onConflict} RETURNING key`,
+      [id, collection, batch.map((r) => r.key), batch.map((r) => r.index), batch.map((r) => r.payload)],
     );
+  const inserted = candidates.length > 0 ? new Set((await insert(candidates, 'DO NOTHING')).rows.map((r) => r.key)) : new Set<string>();
+  let stagedCount = inserted.size;
+  let displaced = 0;
+  const seenBefore = candidates.filter((row) => !inserted.has(row.key));
+  if (seenBefore.length > 0) {
+    const { rows: known } = await tx.query<{ key: string; row_index: number }>(
+      `SELECT key, row_index FROM backup_restore_rows WHERE restore_id = $1 AND collection = $2 AND key = ANY($3::text[])`,
+      [id, collection, seenBefore.map((r) => r.key)],
+    );
+    const firstAt = new Map(known.map((k) => [k.key, k.row_index]));
+    const earlierInFile: typeof valid = [];
+    for (const row of seenBefore) {
+      const first = firstAt.get(row.key)!;
+      if (first < row.index) {
+        problems.push({ collection, index: row.index, problem: `duplicated id (first at index ${first})` });
+      } else {
+        // The staged row comes later in the file (its batch arrived first): this one takes its place.
+        problems.push({ collection, index: first, problem: `duplicated id (first at index ${row.index})` });
+        earlierInFile.push(row);
+      }
+    }
+    if (earlierInFile.length > 0) {
+      await insert(earlierInFile, 'DO UPDATE SET row_index = excluded.row_index, payload = excluded.payload');
+      stagedCount += earlierInFile.length;
+      displaced = earlierInFile.length;
+    }
   }
-  const result = { staged: toStage.length, refused: rows.length - toStage.length };
+  const result = { staged: stagedCount, refused: rows.length - stagedCount };
   const counts = restore.staged[collection];
   const staged: StagedCounts = {
     ...restore.staged,
