@@ -2,7 +2,7 @@
 // is refused whole, a file with refused rows cannot replace, rows that never arrived refuse both modes, and sign-in
 // rights change only when confirmed. Each refusal leaves the data as it was.
 import { rmSync } from 'node:fs';
-import { notSentRow, RESTORE_ROW_MAX_BYTES, type RestoreSession } from '../../contract/backupRestore';
+import { notSentProblem, notSentRow, NOT_SENT_ROW_KEY, RESTORE_ROW_MAX_BYTES, type RestoreSession } from '../../contract/backupRestore';
 import { storableDate, stageRow } from '../src/restores/stagedRows';
 import { api, newBackupDir, type Backup } from './restoreHelpers';
 import { createTestApp, type TestApp } from './testApp';
@@ -100,6 +100,15 @@ describe('rows refused where they land', () => {
       [6, 'larger than 16384 bytes as JSON (52428800 bytes), not sent'],
     ]);
     expect(await staged(opened.id)).toEqual(['ok-1', 'ok-2']);
+  });
+
+  test("a stand-in is the console's reason for a row it did not send, never more", () => {
+    expect(notSentProblem(notSentRow('x'.repeat(500)))).toBe('x'.repeat(200));
+    expect(notSentProblem({ [NOT_SENT_ROW_KEY]: 'bell \u0007' })).toBe('refused by the console without being sent');
+    expect(notSentProblem({ [NOT_SENT_ROW_KEY]: 'too large', uid: 'u-1' })).toBeNull();
+    expect(notSentProblem(user('u-1'))).toBeNull();
+    // A stand-in is refused whatever it says: it never becomes a row.
+    expect(stageRow('users', { [NOT_SENT_ROW_KEY]: 'uid' })).toEqual({ ok: false, problem: 'uid' });
   });
 
   test('dates PostgreSQL would read otherwise than meant are refused', () => {
