@@ -87,6 +87,8 @@ export interface ServeOptions {
   logLevel?: string;
   /** TRASH_RETENTION_DAYS (server/src/names/trashRetention.ts) */
   trashRetentionDays?: number;
+  /** BACKUP_DIR (server/src/restores/beforeBackup.ts) */
+  backupDir?: string;
 }
 
 /** The reference backend serving mode.outDir (build it first), as the hosted API in Firebase mode. */
@@ -101,6 +103,7 @@ export function serveConsole(mode: ConsoleMode, options: ServeOptions): Promise<
     logger: { level: options.logLevel ?? 'warn' },
     seedDemo: options.seedDemo,
     trashRetentionDays: options.trashRetentionDays,
+    backupDir: options.backupDir,
     // The header CSP must let the built console reach what its meta CSP allows (Firebase, the emulators).
     connectSources: consoleConnectSources(mode.buildEnv),
     firebase: mode.firebase ?? undefined,

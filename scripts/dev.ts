@@ -55,6 +55,7 @@ try {
       logger: { level: process.env.LOG_LEVEL ?? 'warn' },
       seedDemo: parseSeedDemo(process.env.SEED_DEMO),
       trashRetentionDays: parseRetentionDays(process.env.TRASH_RETENTION_DAYS),
+      backupDir: process.env.BACKUP_DIR || undefined,
       firebase: mode.firebase ?? undefined,
     }),
     createServer({

@@ -56,6 +56,7 @@ try {
     logLevel: process.env.LOG_LEVEL,
     seedDemo,
     trashRetentionDays,
+    backupDir: process.env.BACKUP_DIR || undefined,
   });
   if (backend.seeded) console.log('Seeded the demo data (first start).');
   if (backend.seedSkipped) console.log('Demo seed skipped (SEED_DEMO=0): no demo data or demo accounts were created.');

@@ -24,9 +24,10 @@ export interface Backend {
 /**
  * The reference backend in this process, listening on a loopback port: a fresh PGlite folder in the
  * temp dir, or with DATABASE_URL a real PostgreSQL server in a scratch schema. Seeded with the demo
- * accounts only, so the names table starts empty. With `staticDir` it serves that built console too.
+ * accounts only, so the names table starts empty. With `staticDir` it serves that built console too; `backupDir` is
+ * where a restore in replace mode saves the state before it (BACKUP_DIR).
  */
-export async function startBackend(options: { staticDir?: string } = {}): Promise<Backend> {
+export async function startBackend(options: { staticDir?: string; backupDir?: string } = {}): Promise<Backend> {
   const databaseUrl = process.env.DATABASE_URL;
   const schema = databaseUrl ? `bench_import_${process.pid}` : undefined;
   const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(os.tmpdir(), 'bench-import-pglite-'));
@@ -43,6 +44,7 @@ export async function startBackend(options: { staticDir?: string } = {}): Promis
     sessionSecret: randomBytes(32).toString('hex'),
     logger: false,
     ...(options.staticDir ? { staticDir: options.staticDir } : {}),
+    ...(options.backupDir ? { backupDir: options.backupDir } : {}),
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {

@@ -13,6 +13,8 @@ import { installInputGuards } from './http/inputGuards';
 import { cacheControlFor } from './http/staticCaching';
 import { strictBodyValidators } from './http/validators';
 import { LiveCountsHub } from './live/liveCounts';
+import { defaultBackupDir } from './restores/beforeBackup';
+import { RestoreRunner } from './restores/restoreRunner';
 import { accountsRoutes } from './routes/accounts';
 import { analyticsRoutes } from './routes/analytics';
 import { authRoutes, DEFAULT_SIGN_IN_RATE_LIMIT, type SignInRateLimit } from './routes/auth';
@@ -24,6 +26,7 @@ import { historyRoutes } from './routes/history';
 import { importRunsRoutes } from './routes/importRuns';
 import { liveRoutes } from './routes/live';
 import { namesRoutes } from './routes/names';
+import { restoresRoutes } from './routes/restores';
 import { statsRoutes } from './routes/stats';
 import { usersRoutes } from './routes/users';
 import { usersAuditRoutes } from './routes/usersAudit';
@@ -34,6 +37,8 @@ declare module 'fastify' {
     liveCounts: LiveCountsHub;
     /** Event streams open right now (tests check that disconnects release them). */
     readonly liveStreamCount: number;
+    /** Restores being applied in the background (routes/restores.ts); tests follow and cancel them through it. */
+    restoreRunner: RestoreRunner;
   }
 }
 
@@ -60,6 +65,8 @@ export interface BuildAppOptions {
   firebaseIdentity?: FirebaseIdentity;
   /** TRASH_RETENTION_DAYS: days a deleted name stays in the trash (default 30); the purge itself is server.ts's. */
   trashRetentionDays?: number;
+  /** BACKUP_DIR: where a restore in replace mode saves the state before it (default: restores/beforeBackup.ts). */
+  backupDir?: string;
   /** Called for every route as it is registered (tests enumerate the routes with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -86,7 +93,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const requireAdmin = firebase ? createFirebaseAdminGuard(firebase) : guards.requireAdmin;
   const liveCounts = new LiveCountsHub(db, options.livePollMs ?? 1000, (error) => app.log.error({ err: error }, 'live counts read failed'));
   const openStreams = new Set<ServerResponse>();
+  const restoreRunner = new RestoreRunner(db, options.backupDir ?? defaultBackupDir(), (error, message) =>
+    app.log.error({ err: error }, message),
+  );
   app.decorate('liveCounts', liveCounts);
+  app.decorate('restoreRunner', restoreRunner);
   app.decorate('liveStreamCount', { getter: () => openStreams.size });
   app.decorateRequest('account', null);
   app.decorateRequest('session', null);
@@ -135,6 +146,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(exportRoutes, { db });
       await api.register(databaseAdminRoutes, { db });
       await api.register(importRunsRoutes, { db });
+      // Restoring the four collections into this database: in Firebase mode users, connections and audit logs live
+      // in Firestore, so a restore here would write a copy nobody reads.
+      if (!firebase) await api.register(restoresRoutes, { db, runner: restoreRunner });
     },
     { prefix: '/api' },
   );
@@ -163,6 +177,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Open event streams would hold close() forever: end them first.
   app.addHook('preClose', async () => {
     liveCounts.stop();
+    // A restore being applied is rolled back (nothing written) rather than cut off by the database closing.
+    await restoreRunner.stopAll();
     for (const stream of openStreams) stream.end();
     openStreams.clear();
   });

@@ -5,7 +5,8 @@
 // (default warn; info logs one line per request), ALLOW_DEMO_ON_PUBLIC_HOST=1, CSP_CONNECT_SRC, SIGN_IN_RATE_LIMIT (attempts
 // per minute per IP and email), SIGN_IN_IP_RATE_LIMIT (per minute per IP), SEED_DEMO (default 1; 0 skips
 // the demo data and disables existing demo accounts), TRASH_RETENTION_DAYS (default 30: a deleted name is
-// deleted forever, with its swipes, that many days later). Firebase mode (the hosted API of a console built with
+// deleted forever, with its swipes, that many days later), BACKUP_DIR (where a restore in replace mode saves the state
+// before it; default `backups` beside DATA_DIR). Firebase mode (the hosted API of a console built with
 // VITE_BACKEND=firebase): VITE_BACKEND=firebase, GCLOUD_PROJECT, GOOGLE_APPLICATION_CREDENTIALS in production,
 // FIREBASE_AUTH_EMULATOR_HOST and FIRESTORE_EMULATOR_HOST against the emulators (auth/firebaseIdentity.ts).
 import { parseArgs } from 'node:util';
@@ -58,6 +59,7 @@ const backend = await startBackend({
   signInIpRateLimitMax: process.env.SIGN_IN_IP_RATE_LIMIT ? Number(process.env.SIGN_IN_IP_RATE_LIMIT) : undefined,
   seedDemo,
   trashRetentionDays,
+  backupDir: process.env.BACKUP_DIR || undefined,
 }).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

@@ -11,6 +11,8 @@ import { applyDemoAccountPolicy, DemoOnPublicHostError, isLoopbackHost } from '.
 import { seedDemoData } from './seed/seed';
 import { DEFAULT_TRASH_RETENTION_DAYS } from '../../contract/dataSafety';
 import { DEFAULT_PURGE_INTERVAL_MS, scheduleTrashPurge } from './names/trashRetention';
+import { defaultBackupDir } from './restores/beforeBackup';
+import { settleRestoresAtStart } from './restores/restoreSessions';
 
 export interface BackendOptions {
   databaseUrl?: string;
@@ -36,6 +38,8 @@ export interface BackendOptions {
   trashRetentionDays?: number;
   /** how often the retention purge looks for expired names (default hourly) */
   trashPurgeIntervalMs?: number;
+  /** BACKUP_DIR: where a restore in replace mode saves the state before it (default: `backups` beside DATA_DIR) */
+  backupDir?: string;
 }
 
 export interface RunningBackend {
@@ -100,6 +104,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       logger: options.logger,
       connectSources: options.connectSources,
       trashRetentionDays: options.trashRetentionDays,
+      backupDir: options.backupDir ?? defaultBackupDir(options.dataDir),
       signInRateLimit: {
         ...DEFAULT_SIGN_IN_RATE_LIMIT,
         ...(options.signInRateLimitMax ? { max: options.signInRateLimitMax } : {}),
@@ -109,6 +114,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     logError = (error, what) => app.log.error({ err: error }, what);
     await reportNameMerges(db, appliedNow, app.log);
     await interruptLeftoverRuns(db, app.log);
+    await settleRestoresAtStart(db, app.log);
     await app.listen({ host: options.host, port: options.port });
     const retentionDays = options.trashRetentionDays ?? DEFAULT_TRASH_RETENTION_DAYS;
     const purge = scheduleTrashPurge(db, retentionDays, options.trashPurgeIntervalMs ?? DEFAULT_PURGE_INTERVAL_MS, {

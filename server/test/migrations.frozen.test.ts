@@ -24,6 +24,7 @@ const SHIPPED: Record<string, string> = {
   '032_match_conversion_totals': 'e2855b8d54804f30',
   '060_name_trash': '208d2716a6fa70e9',
   '061_record_versions': '6c463b0763e9bd5a',
+  '062_backup_restores': 'c3f15e3b38bbe655',
 };
 
 const folder = path.join(__dirname, '../src/db/migrations');

@@ -73,6 +73,7 @@ test('a call without data takes no body or {}, and refuses a field, naming it', 
   expect(noData.map((route) => route.url).sort()).toEqual([
     '/api/admin/import-runs/:id/undo',
     '/api/admin/migrate/add-random-seed-column',
+    '/api/admin/restores/:id/cancel',
     '/auth/renew',
     '/auth/sign-out',
   ]);

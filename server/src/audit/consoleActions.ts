@@ -22,6 +22,7 @@ export type ConsoleAction =
   | 'account.delete'
   | 'migration.run'
   | 'export.run'
+  | 'backup.restore'
   | (string & {});
 
 export interface Actor {

@@ -14,6 +14,7 @@ import * as m020 from './020_revocable_sessions';
 import * as m021 from './021_sign_in_attempts';
 import * as m060 from './060_name_trash';
 import * as m061 from './061_record_versions';
+import * as m062 from './062_backup_restores';
 
 export interface Migration {
   id: string;
@@ -42,4 +43,5 @@ export const migrations: readonly Migration[] = [
   m032,
   m060,
   m061,
+  m062,
 ];
