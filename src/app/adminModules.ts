@@ -4,7 +4,7 @@
 import { bulkUploadSaga } from '../features/bulkUpload/bulkUploadSaga';
 import { swipeTotalsSaga } from '../features/users';
 import { auditExportSaga } from '../features/auditLogs';
-import { dataExportSaga, restorePreviewSaga } from '../features/dataExport';
+import { dataExportSaga, restoreSaga } from '../features/dataExport';
 import { migrationSaga } from '../features/databaseAdmin';
 import type { RootWatcher } from './rootSaga';
 
@@ -15,6 +15,6 @@ export const ADMIN_WATCHERS: readonly RootWatcher[] = [
   [() => swipeTotalsSaga(), 'user swipe totals'],
   [() => auditExportSaga(), 'audit log export'],
   [() => dataExportSaga(), 'data export'],
-  [restorePreviewSaga, 'restore preview'],
+  [() => restoreSaga(), 'backup restore'],
   [() => migrationSaga(), 'database migration'],
 ];

@@ -12,6 +12,7 @@ import { analyticsReducer } from '../features/analytics/analyticsSlice';
 import { usersReducer } from '../features/users/usersSlice';
 import { swipeTotalsReducer } from '../features/users/swipeTotalsSlice';
 import { auditLogsReducer } from '../features/auditLogs/auditLogsSlice';
+import { restoreReducer } from '../features/dataExport/restore/restoreSlice';
 import { rootSaga, type RootWatcher } from './rootSaga';
 import { config } from '../config/env';
 
@@ -26,6 +27,7 @@ export const createRootReducer = () =>
     users: usersReducer,
     userSwipeTotals: swipeTotalsReducer,
     auditLogs: auditLogsReducer,
+    restore: restoreReducer,
   }).withLazyLoadedSlices<WithSlice<typeof api>>();
 
 /** What an admin session adds to the store (adminModules.ts). */

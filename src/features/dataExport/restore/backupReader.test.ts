@@ -109,6 +109,13 @@ describe('a file that cannot be restored is named and sends nothing more', () =>
     expect(summary.fileProblems).toEqual([]);
   });
 
+  it('a huge version is quoted only in part (the card shows what it quotes)', async () => {
+    const text = writeBackup({ users: [user('u1')] }).replace('"version":"1.0"', `"version":"${'v'.repeat(5_000_000)}"`);
+    const { summary } = await read(new Blob([text]));
+    expect(summary.problem!.length).toBeLessThan(200);
+    expect(summary.problem).toContain('characters)');
+  });
+
   it('no version, or a version that is not text', async () => {
     const text = writeBackup({ users: [user('u1')] });
     expect((await read(new Blob([text.replace('"version":"1.0",', '')]))).summary.problem).toBe(
