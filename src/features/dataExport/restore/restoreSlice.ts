@@ -22,7 +22,8 @@ const initialState: RestoreState = { available: null, current: null, jobId: null
 const OPEN_STATES: readonly RestoreSessionState[] = ['staging', 'ready'];
 export const isOpenRestore = (session: RestoreSession) => OPEN_STATES.includes(session.state);
 
-const restoreSlice = createSlice({
+/** Injected into the store when an admin session begins (src/app/adminModules.ts): the login route ships none of it. */
+export const restoreSlice = createSlice({
   name: 'restore',
   initialState,
   reducers: {
@@ -91,5 +92,6 @@ export const RESTORE_JOB_PREFIX = 'restore-';
 export const restoreCheckJobId = (at: number = Date.now()) => `${RESTORE_JOB_PREFIX}check-${at}`;
 export const restoreApplyJobId = (id: number, at: number = Date.now()) => `${RESTORE_JOB_PREFIX}apply-${id}-${at}`;
 
-type WithRestore = { restore: RestoreState };
-export const selectRestore = (state: WithRestore) => state.restore;
+type WithRestore = { restore?: RestoreState };
+/** The card's state (its initial state until the slice is injected). */
+export const selectRestore = (state: WithRestore): RestoreState => state.restore ?? initialState;
