@@ -72,3 +72,32 @@ it('stops on nesting deeper than the bound', () => {
   expect(() => guarded(`${'['.repeat(11)}${']'.repeat(11)}`)).toThrow(JsonNestingError);
   expect(guarded(`${'['.repeat(10)}${']'.repeat(10)}`).text).toBe(`${'['.repeat(10)}${']'.repeat(10)}`);
 });
+
+it('always hands on JSON, whatever the bounds, the chunking and the text (escapes, quotes, multi-byte characters)', () => {
+  let seed = 7;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
+  const text = () =>
+    Array.from({ length: Math.floor(random() * 40) }, () => pick(['a', 'é', '"', '\\', '\n', '€', '😀', '[', ',', '}', ' '])).join('');
+  const value = (depth: number): unknown => {
+    const kind = depth > 3 ? pick(['s', 'n']) : pick(['s', 'n', 'o', 'a', 't']);
+    if (kind === 's') return text();
+    if (kind === 'n') return Math.round(random() * 1e9) / 1000 - 5e5;
+    if (kind === 't') return pick([true, false, null]);
+    if (kind === 'a') return Array.from({ length: Math.floor(random() * 4) }, () => value(depth + 1));
+    return Object.fromEntries(Array.from({ length: Math.floor(random() * 4) }, () => [text(), value(depth + 1)]));
+  };
+  for (let round = 0; round < 200; round += 1) {
+    const doc = { version: text(), data: { users: Array.from({ length: 5 }, () => value(3)), names: [value(3)] } };
+    const json = JSON.stringify(doc, null, round % 3 === 0 ? 1 : undefined);
+    const chunk = 1 + Math.floor(random() * 20);
+    expect(guarded(json, { maxScalarBytes: 1_000, maxRowBytes: 10_000, maxDepth: 64 }, chunk).text).toBe(json);
+    const small = guarded(
+      json,
+      { maxScalarBytes: 8 + Math.floor(random() * 10), maxRowBytes: Math.floor(random() * 60), maxDepth: 64 },
+      chunk,
+    );
+    expect(() => JSON.parse(small.text)).not.toThrow();
+    expect(JSON.parse(small.text).data.users).toHaveLength(5);
+  }
+});
