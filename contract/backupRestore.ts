@@ -7,10 +7,8 @@
 //   1. POST /api/admin/restores { fileName, fileSize } opens a restore; nothing is written to the data yet.
 //      POST /api/admin/restores/:id/rows sends the file's rows, collection by collection, in batches of at most
 //      RESTORE_BATCH_MAX_ROWS: they are staged beside the data, each checked (a refused row is counted and named).
-//      A row larger than RESTORE_ROW_MAX_BYTES as JSON is not sent: the console refuses it where it reads it.
-//   2. POST /api/admin/restores/:id/check says the file was read to its end (with what the console counted, the
-//      rows it refused without sending among them, each named in fileProblems with its index): the answer's `plan`
-//      says, per collection, what each mode would do, and which sign-in rights would change.
+//   2. POST /api/admin/restores/:id/check says the file was read to its end (with what the console counted):
+//      the answer's `plan` says, per collection, what each mode would do, and which sign-in rights would change.
 //   3. POST /api/admin/restores/:id/apply { mode, confirmAdminChanges } starts the write in the background (202);
 //      GET /api/admin/restores/:id reports progress and, at the end, the report. It is one transaction: a failure
 //      or POST /api/admin/restores/:id/cancel leaves the data as it was.
@@ -24,12 +22,10 @@
 //     refused row is not applied in replace mode.
 import type { Static } from 'typebox';
 import type {
-  ENDPOINTS,
   RestoreCollectionFiguresSchema,
   RestorePlanSchema,
   RestoreProblemSchema,
   RestoreReportSchema,
-  RestoreRowsResponseSchema,
   RestoreSessionSchema,
 } from './endpoints';
 import { BACKUP_COLLECTIONS, type BackupCollection } from './exports';
@@ -56,11 +52,6 @@ export type RestoreCollectionFigures = Static<typeof RestoreCollectionFiguresSch
 export type RestorePlan = Static<typeof RestorePlanSchema>;
 export type RestoreReport = Static<typeof RestoreReportSchema>;
 export type RestoreSession = Static<typeof RestoreSessionSchema>;
-export type RestoreOpenRequest = Static<(typeof ENDPOINTS)['POST /api/admin/restores']['body']>;
-export type RestoreRowsRequest = Static<(typeof ENDPOINTS)['POST /api/admin/restores/:id/rows']['body']>;
-export type RestoreRowsResponse = Static<typeof RestoreRowsResponseSchema>;
-export type RestoreCheckRequest = Static<(typeof ENDPOINTS)['POST /api/admin/restores/:id/check']['body']>;
-export type RestoreApplyRequest = Static<(typeof ENDPOINTS)['POST /api/admin/restores/:id/apply']['body']>;
 
 export { BACKUP_COLLECTIONS, type BackupCollection };
 

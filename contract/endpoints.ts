@@ -940,16 +940,7 @@ export const ENDPOINTS = {
     // and problems of the file itself (a collection that is not an array, a version it does not know).
     body: closed({
       rowsRead: closed({ users: count, names: count, connections: count, audit_logs: count }),
-      /**
-       * Of rowsRead, the rows the console refused without sending them (larger than RESTORE_ROW_MAX_BYTES as JSON):
-       * refused rows like those the server refuses (so staged + notSent = rowsRead, and replace is not applied).
-       * Absent: none.
-       */
-      rowsNotSent: Type.Optional(closed({ users: count, names: count, connections: count, audit_logs: count })),
-      // index: the row's position in its collection for a row refused without sending; absent or null for the file's own.
-      fileProblems: Type.Array(closed({ collection: backupCollections, index: Type.Optional(nullable(count)), problem: text(500) }), {
-        maxItems: RESTORE_MAX_PROBLEMS,
-      }),
+      fileProblems: Type.Array(closed({ collection: backupCollections, problem: text(500) }), { maxItems: RESTORE_MAX_PROBLEMS }),
     }),
     response: { 200: RestoreSessionSchema },
   },
