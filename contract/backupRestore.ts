@@ -177,3 +177,26 @@ export function backupRowProblem(collection: BackupCollection, row: unknown): st
 export function backupRowKey(collection: BackupCollection, row: Row): string {
   return collection === 'users' ? String(row.uid) : String(row.id);
 }
+
+/**
+ * A row the console refuses without sending it (larger than RESTORE_ROW_MAX_BYTES) goes in its batch as this small
+ * stand-in, at its own place: the rows after it keep their positions (rows[i] is at firstIndex + i), and the server
+ * counts it read and refused with the console's reason. Left out instead, it would leave a hole the server can only
+ * report as rows that never arrived (a lost batch), which refuses the whole restore.
+ */
+export const NOT_SENT_ROW_KEY = '$notSent';
+const NOT_SENT_MAX_TEXT = 200;
+
+export function notSentRow(problem: string): Record<string, string> {
+  return { [NOT_SENT_ROW_KEY]: problem.slice(0, NOT_SENT_MAX_TEXT) };
+}
+
+/** The console's reason when `row` is a stand-in from notSentRow, else null. */
+export function notSentProblem(row: unknown): string | null {
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) return null;
+  const keys = Object.keys(row);
+  if (keys.length !== 1 || keys[0] !== NOT_SENT_ROW_KEY) return null;
+  const problem = (row as Record<string, unknown>)[NOT_SENT_ROW_KEY];
+  if (typeof problem !== 'string' || problem.trim() === '' || CONTROL.test(problem)) return 'refused by the console without being sent';
+  return problem.slice(0, NOT_SENT_MAX_TEXT);
+}

@@ -359,7 +359,8 @@ export const DatabaseOverviewSchema = Type.Object({
 });
 
 // The names trash and record history (contract/dataSafety.ts says what they mean).
-export const DeletionKindSchema = Type.Enum(['delete', 'bulk_delete', 'import_undo']);
+// restore_replace: names a restore in replace mode moved there (not in the file it restored).
+export const DeletionKindSchema = Type.Enum(['delete', 'bulk_delete', 'import_undo', 'restore_replace']);
 export const TrashedNameSchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -472,6 +473,11 @@ export const RestorePlanSchema = Type.Object({
   }),
   /** why replace cannot be applied (refused rows), null when it can */
   replaceRefusal: nullable(Type.String()),
+  /**
+   * why neither mode can be applied (rows that never arrived, problems of the file itself), null when both can;
+   * replaceRefusal says the same reason then. Optional: a plan without it refuses only as replaceRefusal says.
+   */
+  applyRefusal: Type.Optional(nullable(Type.String())),
 });
 export const RestoreReportSchema = Type.Object({
   collections: perCollection(
