@@ -1,6 +1,6 @@
 // The reference backend's restore routes (/api/admin/restores, contract/backupRestore.ts) for the console's tests:
-// every request checked by its schema (mocks/contract.ts), rows by the contract's row rules where they land, and a
-// small world of "records as they are now" that the plan is worked out against. An apply finishes after a few
+// every request checked by its schema (mocks/contract.ts), rows by the contract's row rules where they land (a stand-in
+// for a row the console did not send refused with its reason), and a small world of "records as they are now" that the plan is worked out against. An apply finishes after a few
 // GETs (applyPolls), failing with `failApply` when set; a cancel of an applying restore lands on the next GET.
 // Tests drive the world through `restoreServer` and read what it was sent.
 import { http, HttpResponse, type HttpHandler } from 'msw';
@@ -9,6 +9,7 @@ import {
   RESTORE_MAX_PROBLEMS,
   backupRowKey,
   backupRowProblem,
+  notSentProblem,
   type BackupCollection,
   type RestoreCheckRequest,
   type RestoreMode,
@@ -27,7 +28,8 @@ interface FakeRestore {
   session: RestoreSession;
   /** valid staged rows by key, per collection */
   rows: PerCollection<Map<string, Row>>;
-  rowsNotSent: PerCollection<number>;
+  /** why neither mode may be applied (problems of the file, rows that never arrived) */
+  applyRefusal: string | null;
   cancelRequested: boolean;
   polls: number;
 }
@@ -105,7 +107,7 @@ function newRestore(id: number, fileName: string, fileSize: number): FakeRestore
       finishedAt: null,
     },
     rows: per(() => new Map<string, Row>()),
-    rowsNotSent: per(() => 0),
+    applyRefusal: null,
     cancelRequested: false,
     polls: 0,
   };
@@ -123,8 +125,8 @@ function planOf(restore: FakeRestore): RestorePlan {
   for (const collection of BACKUP_COLLECTIONS) {
     const f = figures[collection];
     const rows = restore.rows[collection];
-    f.read = restore.session.staged[collection].read + restore.rowsNotSent[collection];
-    f.refused = restore.session.staged[collection].refused + restore.rowsNotSent[collection];
+    f.read = restore.session.staged[collection].read;
+    f.refused = restore.session.staged[collection].refused;
     for (const key of rows.keys()) {
       if (world.existing[collection].has(key)) f.existing += 1;
       else if (collection === 'names' && world.trash.has(key)) f.inTrash += 1;
@@ -168,7 +170,9 @@ function planOf(restore: FakeRestore): RestorePlan {
     },
     adminChanges: { add: { granted: addGranted }, replace: { granted: replaceGranted, revoked }, examples: examples.slice(0, 10) },
     replaceRefusal:
-      refusedRows > 0 ? `${refusedRows} row(s) of the file are refused: replace would not make the collections exactly the file` : null,
+      restore.applyRefusal ??
+      (refusedRows > 0 ? `${refusedRows} row(s) of the file are refused: replace would not make the collections exactly the file` : null),
+    applyRefusal: restore.applyRefusal,
   };
 }
 
@@ -261,7 +265,7 @@ export const restoresHandlers: HttpHandler[] = [
     rows.forEach((row, i) => {
       const index = firstIndex + i;
       figures.read += 1;
-      let problem = backupRowProblem(collection, row);
+      let problem = notSentProblem(row) ?? backupRowProblem(collection, row);
       const key = problem ? null : backupRowKey(collection, row as Row);
       if (key !== null && restore.rows[collection].has(key)) problem = 'duplicated id';
       if (problem) {
@@ -281,9 +285,14 @@ export const restoresHandlers: HttpHandler[] = [
     if (restore.session.state !== 'staging') return conflict(`This restore is ${restore.session.state}: it was checked already`);
     restoreServer.calls.push(`POST /api/admin/restores/${restore.session.id}/check`);
     restoreServer.checks.push({ id: restore.session.id, body: checked.body });
-    for (const c of BACKUP_COLLECTIONS) restore.rowsNotSent[c] = checked.body.rowsNotSent?.[c] ?? 0;
-    for (const p of checked.body.fileProblems)
-      addProblem(restore, { collection: p.collection, index: p.index ?? null, problem: p.problem });
+    const lost = BACKUP_COLLECTIONS.filter((c) => checked.body.rowsRead[c] !== restore.session.staged[c].read);
+    for (const p of checked.body.fileProblems) addProblem(restore, { collection: p.collection, index: null, problem: p.problem });
+    for (const c of lost) addProblem(restore, { collection: c, index: null, problem: `${c}: rows that never arrived` });
+    const reasons = [
+      ...(checked.body.fileProblems.length > 0 ? [`the file itself has a problem (${checked.body.fileProblems[0]!.problem})`] : []),
+      ...(lost.length > 0 ? [`rows of ${lost.join(', ')} never arrived`] : []),
+    ];
+    restore.applyRefusal = reasons.length > 0 ? reasons.join('; ') : null;
     restore.session.plan = planOf(restore);
     restore.session.state = 'ready';
     return HttpResponse.json(restore.session);
@@ -299,6 +308,7 @@ export const restoresHandlers: HttpHandler[] = [
     if (session.state !== 'ready') return conflict(`This restore is ${session.state}: only a checked restore can be applied`);
     const { mode, confirmAdminChanges } = checked.body;
     const plan = session.plan!;
+    if (plan.applyRefusal) return conflict(`This restore cannot be applied: ${plan.applyRefusal}`);
     if (mode === 'replace' && plan.replaceRefusal) return conflict(plan.replaceRefusal);
     const changes = mode === 'add' ? plan.adminChanges.add.granted : plan.adminChanges.replace.granted + plan.adminChanges.replace.revoked;
     if (changes > 0 && !confirmAdminChanges) return conflict('This restore changes who may sign in as an admin: confirm it to apply');

@@ -96,6 +96,24 @@ it('checks a file, shows the plan per collection with both modes stated, adds wh
   expect(await screen.findByText('Backup restored')).toBeInTheDocument();
 });
 
+it('a problem of the file itself (a collection that is not a list) refuses both modes, with the reason', async () => {
+  const { card, choose } = renderCard();
+  choose(writeBackup({ names: [name(1)] }).replace('"users":[]', '"users":{"u1":{"uid":"u1"}}'));
+  await within(card).findByRole('table', { name: 'Restore plan' });
+  expect(restoreServer.checks[0]!.body.fileProblems).toEqual([
+    { collection: 'users', problem: 'users is an object, not a list: its rows cannot be read' },
+  ]);
+  expect(within(card).getByRole('list', { name: 'Refused rows' })).toHaveTextContent(
+    'users is an object, not a list: its rows cannot be read',
+  );
+  expect(within(card).getByText(/^This restore cannot be applied: the file itself has a problem \(users is an object/)).toBeInTheDocument();
+  expect(within(card).getByRole('radio', { name: /^Add what is missing/ })).toBeDisabled();
+  expect(within(card).getByRole('radio', { name: /^Replace/ })).toBeDisabled();
+  await userEvent.click(within(card).getByRole('button', { name: 'Discard this restore' }));
+  await waitFor(() => expect(within(card).queryByRole('table', { name: 'Restore plan' })).not.toBeInTheDocument());
+  expect(restoreServer.restores.get(1)!.session.state).toBe('cancelled');
+});
+
 it('replace says what it removes and takes, names the file the current state is saved to, and asks once more', async () => {
   restoreServer.world.existing.users = new Set(['u1', 'gone']);
   restoreServer.world.existing.names = new Set(['1', '7', '8']);

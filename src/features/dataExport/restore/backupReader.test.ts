@@ -1,5 +1,5 @@
 import { Tokenizer } from '@streamparser/json';
-import { RESTORE_ROW_MAX_BYTES, type RestoreRowsRequest } from '../../../../contract/backupRestore';
+import { notSentRow, RESTORE_ROW_MAX_BYTES, type RestoreRowsRequest } from '../../../../contract/backupRestore';
 import { BACKUP_COLLECTIONS } from '../../../../contract/exports';
 import { createJsonArrayWriter } from '../../../lib/export';
 import { backupClosing, backupOpening, backupSectionOpening } from '../backupDocument';
@@ -28,6 +28,7 @@ const name = (id: number, extra: Record<string, unknown> = {}) => ({
   created_at: '2026-01-01T00:00:00.000Z',
   ...extra,
 });
+const NOT_SENT = 'the row is larger than 16,384 bytes as JSON (not sent)';
 const connection = { id: 1, userA: 'u1', userB: 'u2', status: 'confirmed', createdAt: '2026-01-02T00:00:00.000Z' };
 const log = { id: 1, timestamp: '2026-01-01T00:00:00.000Z', event: 'USER_CREATED', userId: 'u1' };
 
@@ -177,14 +178,14 @@ it('refuses a 50 MB row without sending it or ever holding its string, and goes 
   try {
     const { summary, batches } = await read(new Blob([text]));
     expect(summary.problem).toBeNull();
-    expect(rowsOf(batches, 'names')).toEqual([name(1), name(3)]);
-    expect(batches.map((b) => b.firstIndex)).toEqual([0, 2]); // the gap splits the batch
+    // in its place a stand-in carrying the reason, so the rows after it keep their positions
+    expect(rowsOf(batches, 'names')).toEqual([name(1), notSentRow(NOT_SENT), name(3)]);
+    expect(batches.map((b) => b.firstIndex)).toEqual([0]);
     expect(summary.rowsRead.names).toBe(3);
     expect(summary.rowsNotSent).toEqual({ users: 0, names: 1, connections: 0, audit_logs: 0 });
     expect(summary.rowsRefused.names).toBe(1);
-    expect(summary.fileProblems).toEqual([
-      { collection: 'names', index: 1, problem: 'names[1]: the row is larger than 16,384 bytes as JSON (not sent)' },
-    ]);
+    expect(summary.rowProblems).toEqual([{ collection: 'names', index: 1, problem: NOT_SENT }]);
+    expect(summary.fileProblems).toEqual([]);
     // The parser was handed the guard's bound of that string, not the string: it never held 50 MB.
     const handedOver = parserInput.mock.calls.reduce((bytes, [input]) => bytes + (input as Uint8Array).length, 0);
     expect(handedOver).toBeLessThan(text.length - huge.length + 8 * RESTORE_ROW_MAX_BYTES + 1);
@@ -201,7 +202,7 @@ it('measures a row as JSON: one just over RESTORE_ROW_MAX_BYTES is not sent, one
   const over = name(2, { nationality: `${text}x` });
   expect(new TextEncoder().encode(JSON.stringify(fits)).length).toBe(RESTORE_ROW_MAX_BYTES);
   const { summary, batches } = await read(new Blob([writeBackup({ names: [fits, over] })]));
-  expect(rowsOf(batches, 'names')).toEqual([fits]);
+  expect(rowsOf(batches, 'names')).toEqual([fits, notSentRow(NOT_SENT)]);
   expect(summary.rowsNotSent.names).toBe(1);
 });
 

@@ -2,9 +2,10 @@
 // through a guard (jsonByteGuard.ts) to @streamparser/json, which hands over the rows of data.users, data.names,
 // data.connections and data.audit_logs one by one (keepStack false: a row is dropped from its list once handed
 // over) and the top-level version and createdAt. Each row is checked where it is read: one larger than
-// RESTORE_ROW_MAX_BYTES as JSON is refused and not sent; one the row rules refuse (backupRowProblem) is named and
-// still sent, for the server to refuse again where it lands; the others go out in batches of consecutive rows
-// (RESTORE_BATCH_MAX_ROWS at most). What the page holds at a time is a piece of the file, the row being read and
+// RESTORE_ROW_MAX_BYTES as JSON is refused and not sent (a small stand-in, notSentRow, takes its place in the batch,
+// so the rows after it keep their positions and the server counts it refused with the reason); one the row rules
+// refuse (backupRowProblem) is named and still sent, for the server to refuse again where it lands. Rows go out in
+// batches of consecutive rows (RESTORE_BATCH_MAX_ROWS at most). What the page holds at a time is a piece of the file, the row being read and
 // one batch, whatever the file's size.
 //
 // The reader is an async generator: it reads on only when its caller asks for the next event, so a caller that
@@ -24,6 +25,7 @@ import {
   RESTORE_MAX_PROBLEMS,
   RESTORE_ROW_MAX_BYTES,
   backupRowProblem,
+  notSentRow,
   type BackupCollection,
   type RestoreCheckRequest,
   type RestoreProblem,
@@ -53,13 +55,13 @@ export interface BackupReadSummary {
   createdAt: string | null;
   bytesRead: number;
   rowsRead: PerCollection;
-  /** of rowsRead, rows refused without sending them (larger than RESTORE_ROW_MAX_BYTES as JSON) */
+  /** of rowsRead, rows refused without sending them (larger than RESTORE_ROW_MAX_BYTES as JSON: a stand-in went) */
   rowsNotSent: PerCollection;
   /** of rowsRead, rows refused: by the row rules, or not sent */
   rowsRefused: PerCollection;
-  /** for POST .../check: a collection that is not a list or is missing, rows not sent (the first ones) */
+  /** for POST .../check: a collection that is not a list or is missing */
   fileProblems: RestoreCheckRequest['fileProblems'];
-  /** the first rows the row rules refuse, in file order per collection */
+  /** the first rows refused (by the row rules, or not sent), in file order per collection */
   rowProblems: RestoreProblem[];
 }
 
@@ -225,7 +227,6 @@ class BackupParse {
   readonly rowsNotSent = perCollection();
   readonly rowsRefused = perCollection();
   readonly rowProblems: RestoreProblem[] = [];
-  private readonly notSentProblems: RestoreCheckRequest['fileProblems'] = [];
   private batch: (RestoreRowsRequest & { bytes: number }) | null = null;
   readonly ready: RestoreRowsRequest[] = [];
 
@@ -278,7 +279,7 @@ class BackupParse {
       collection,
       problem: `${collection} is missing from the file`,
     }));
-    return [...this.shape.collectionProblems, ...missing, ...this.notSentProblems].slice(0, RESTORE_MAX_PROBLEMS);
+    return [...this.shape.collectionProblems, ...missing].slice(0, RESTORE_MAX_PROBLEMS);
   }
 
   private cutOff(): string {
@@ -317,22 +318,20 @@ class BackupParse {
     this.row(collection, key, value);
   }
 
-  private row(collection: BackupCollection, index: number, row: unknown): void {
+  private row(collection: BackupCollection, index: number, read: unknown): void {
     this.rowsRead[collection] += 1;
     const cut = this.guard.takeOversized(index);
-    const bytes = cut ? Infinity : utf8Bytes(JSON.stringify(row));
+    let row = read;
+    let bytes = cut ? Infinity : utf8Bytes(JSON.stringify(row));
+    let problem: string | null;
     if (bytes > RESTORE_ROW_MAX_BYTES) {
       this.rowsNotSent[collection] += 1;
-      this.rowsRefused[collection] += 1;
-      this.notSentProblems.push({
-        collection,
-        index,
-        problem: `${collection}[${index}]: the row is larger than ${formatCount(RESTORE_ROW_MAX_BYTES)} bytes as JSON (not sent)`,
-      });
-      this.closeBatch();
-      return;
+      problem = `the row is larger than ${formatCount(RESTORE_ROW_MAX_BYTES)} bytes as JSON (not sent)`;
+      row = notSentRow(problem);
+      bytes = utf8Bytes(JSON.stringify(row));
+    } else {
+      problem = backupRowProblem(collection, row);
     }
-    const problem = backupRowProblem(collection, row);
     if (problem) {
       this.rowsRefused[collection] += 1;
       if (this.rowProblems.length < RESTORE_MAX_PROBLEMS) this.rowProblems.push({ collection, index, problem });

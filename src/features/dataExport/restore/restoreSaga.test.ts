@@ -122,19 +122,24 @@ describe('checking', () => {
     expect(job.workDone).toBe(job.workTotal);
   });
 
-  it('tells the server which rows it did not send (too large) and names them; the plan counts them refused', async () => {
+  it('sends a stand-in with the reason for a row too large to send; the server counts it refused, add stays possible', async () => {
     h = harness();
     const big = { ...name(2), nationality: 'x'.repeat(20_000) };
     await h.check(writeBackup({ names: [name(1), big, name(3)] }));
-    expect(restoreServer.rowBatches.map((b) => b.firstIndex)).toEqual([0, 2]);
-    expect(restoreServer.checks[0]!.body).toEqual({
-      rowsRead: { users: 0, names: 3, connections: 0, audit_logs: 0 },
-      rowsNotSent: { users: 0, names: 1, connections: 0, audit_logs: 0 },
-      fileProblems: [{ collection: 'names', index: 1, problem: 'names[1]: the row is larger than 16,384 bytes as JSON (not sent)' }],
-    });
-    const plan = h.state().restore.current!.plan!;
-    expect(plan.collections.names).toMatchObject({ read: 3, refused: 1, missing: 2 });
-    expect(plan.replaceRefusal).not.toBeNull();
+    expect(restoreServer.rowBatches).toEqual([
+      {
+        id: 1,
+        collection: 'names',
+        firstIndex: 0,
+        rows: [name(1), { $notSent: 'the row is larger than 16,384 bytes as JSON (not sent)' }, name(3)],
+      },
+    ]);
+    expect(restoreServer.checks[0]!.body).toEqual({ rowsRead: { users: 0, names: 3, connections: 0, audit_logs: 0 }, fileProblems: [] });
+    const { plan, problems } = h.state().restore.current!;
+    expect(plan!.collections.names).toMatchObject({ read: 3, refused: 1, missing: 2 });
+    expect(problems).toEqual([{ collection: 'names', index: 1, problem: 'the row is larger than 16,384 bytes as JSON (not sent)' }]);
+    expect(plan!.replaceRefusal).not.toBeNull();
+    expect(plan!.applyRefusal).toBeNull();
   });
 
   it('a file that cannot be restored: named, nothing more sent, the restore cancelled on the server', async () => {

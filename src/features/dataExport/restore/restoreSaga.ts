@@ -24,7 +24,7 @@ import type { Backend, RestorePort } from '../../../backend/ports';
 import { formatCount, formatDateTimeWithZone } from '../../../lib/format';
 import { notify, type ToastKind } from '../../../lib/notify';
 import { jobCancelRequested, jobFinished, jobProgressed, jobStarted, type JobsState } from '../../jobs';
-import type { BackupReadEvent, BackupReadSummary, PerCollection } from './backupReader';
+import type { BackupReadEvent, BackupReadSummary } from './backupReader';
 import { takeRestoreFile } from './restoreFileHandoff';
 import {
   restoreApplyJobId,
@@ -81,7 +81,6 @@ export const liveRestoreDeps: RestoreDeps = {
 const TAGS_CHANGED_BY_RESTORE = ['Names', 'Nationalities', 'SwipeStats', 'NamesTrash'] as const;
 
 const cancelOf = (jobId: string) => (action: Action) => jobCancelRequested.match(action) && action.payload.id === jobId;
-const sumOf = (figures: PerCollection) => BACKUP_COLLECTIONS.reduce((n, c) => n + figures[c], 0);
 
 function* finishJob(
   deps: RestoreDeps,
@@ -165,12 +164,10 @@ function* stageRows(
   }
 }
 
-function checkRequest(summary: BackupReadSummary): RestoreCheckRequest {
-  // rowsNotSent only when some row was held back: the server reads its absence as none.
-  return sumOf(summary.rowsNotSent) > 0
-    ? { rowsRead: summary.rowsRead, rowsNotSent: summary.rowsNotSent, fileProblems: summary.fileProblems }
-    : { rowsRead: summary.rowsRead, fileProblems: summary.fileProblems };
-}
+const checkRequest = (summary: BackupReadSummary): RestoreCheckRequest => ({
+  rowsRead: summary.rowsRead,
+  fileProblems: summary.fileProblems,
+});
 
 function* runCheck(deps: RestoreDeps, port: RestorePort, jobId: string, fileName: string, file: Blob): SagaIterator {
   // A restore shown and not applied is dropped first: its staged rows would otherwise wait on the server.

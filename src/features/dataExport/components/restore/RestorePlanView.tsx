@@ -53,9 +53,11 @@ export function RestorePlanView({ session, disabled, onApply, onDiscard }: Resto
   const [adminConfirmed, setAdminConfirmed] = useState(false);
   const [confirmingReplace, setConfirmingReplace] = useState(false);
 
-  // Problems of the file itself (a collection not a list or missing): replace would empty what the file lacks.
+  // Problems of the file itself (a collection not a list or missing) or rows that never arrived refuse both modes: the
+  // server says so in applyRefusal, and refuses an apply anyway.
   const fileProblem = session.problems.find((p) => p.index === null);
-  const replaceRefusal = plan.replaceRefusal ?? (fileProblem ? `the file has a problem: ${fileProblem.problem}` : null);
+  const applyRefusal = plan.applyRefusal ?? (fileProblem ? `the file has a problem: ${fileProblem.problem}` : null);
+  const replaceRefusal = applyRefusal ?? plan.replaceRefusal;
   const adminChanges = mode ? adminChangeCount(plan, mode) : 0;
   const canApply = mode !== null && !disabled && (adminChanges === 0 || adminConfirmed);
 
@@ -114,6 +116,10 @@ export function RestorePlanView({ session, disabled, onApply, onDiscard }: Resto
         </Alert>
       )}
 
+      {applyRefusal && (
+        <Alert severity="error">This restore cannot be applied: {applyRefusal}. Discard it, then choose a sound file.</Alert>
+      )}
+
       <RadioGroup
         aria-label="How to restore"
         value={mode ?? ''}
@@ -124,7 +130,7 @@ export function RestorePlanView({ session, disabled, onApply, onDiscard }: Resto
       >
         <FormControlLabel
           value="add"
-          disabled={disabled}
+          disabled={disabled || applyRefusal !== null}
           control={<Radio />}
           label={
             <Box sx={{ py: 0.5 }}>
