@@ -51,6 +51,7 @@ test('a backup brings deleted names back in add mode, and a second run adds noth
   const inTrash = Number((await namesRow.getByRole('cell').nth(4).textContent())!.replace(/,/g, ''));
   expect(inTrash).toBeGreaterThanOrEqual(3);
   await restore.getByRole('radio', { name: /^Add what is missing/ }).click();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/restore-plan.png`, fullPage: true });
   await restore.getByRole('button', { name: 'Add what is missing' }).click();
   await expect(restore.getByText(new RegExp(`^Restored ${fileName.replace('.', '\\.')} \\(added what was missing\\)`))).toBeVisible({
     timeout: 60_000,

@@ -59,7 +59,8 @@ export function RestoreCard() {
   };
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby="restore-title">
+    // The whole row of the page's grid: its plan and report are tables of six and seven figures per collection.
+    <Card variant="outlined" component="section" aria-labelledby="restore-title" sx={{ gridColumn: { md: '1 / -1' } }}>
       <CardContent>
         <Typography id="restore-title" variant="h6" component="h2" gutterBottom>
           Restore from backup

@@ -72,32 +72,34 @@ export function RestorePlanView({ session, disabled, onApply, onDiscard }: Resto
       <Typography variant="subtitle1" component="h3">
         What {session.fileName} holds against the data now
       </Typography>
-      <Table size="small" aria-label="Restore plan">
-        <TableHead>
-          <TableRow>
-            <TableCell>Collection</TableCell>
-            {FIGURES.map((f) => (
-              <TableCell key={f.key} align="right">
-                {f.label}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {BACKUP_COLLECTIONS.map((collection) => (
-            <TableRow key={collection}>
-              <TableCell component="th" scope="row">
-                {COLLECTION_LABELS[collection]}
-              </TableCell>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label="Restore plan">
+          <TableHead>
+            <TableRow>
+              <TableCell>Collection</TableCell>
               {FIGURES.map((f) => (
                 <TableCell key={f.key} align="right">
-                  {f.key === 'inTrash' && collection !== 'names' ? '—' : formatCount(plan.collections[collection][f.key])}
+                  {f.label}
                 </TableCell>
               ))}
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {BACKUP_COLLECTIONS.map((collection) => (
+              <TableRow key={collection}>
+                <TableCell component="th" scope="row">
+                  {COLLECTION_LABELS[collection]}
+                </TableCell>
+                {FIGURES.map((f) => (
+                  <TableCell key={f.key} align="right">
+                    {f.key === 'inTrash' && collection !== 'names' ? '—' : formatCount(plan.collections[collection][f.key])}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
 
       {session.problems.length > 0 && (
         <Alert severity="warning" role="note">

@@ -1,4 +1,4 @@
-import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { Box, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { BACKUP_COLLECTIONS, type RestoreReport } from '../../../../../contract/backupRestore';
 import { formatCount } from '../../../../lib/format';
 import { COLLECTION_LABELS } from '../../restore/restoreText';
@@ -16,31 +16,33 @@ const FIGURES = [
 /** What an applied restore did, collection by collection. */
 export function RestoreReportTable({ report }: { report: RestoreReport }) {
   return (
-    <Table size="small" aria-label="Restore report">
-      <TableHead>
-        <TableRow>
-          <TableCell>Collection</TableCell>
-          {FIGURES.map((f) => (
-            <TableCell key={f.key} align="right">
-              {f.label}
-            </TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {BACKUP_COLLECTIONS.map((collection) => (
-          <TableRow key={collection}>
-            <TableCell component="th" scope="row">
-              {COLLECTION_LABELS[collection]}
-            </TableCell>
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label="Restore report">
+        <TableHead>
+          <TableRow>
+            <TableCell>Collection</TableCell>
             {FIGURES.map((f) => (
               <TableCell key={f.key} align="right">
-                {formatCount(report.collections[collection][f.key])}
+                {f.label}
               </TableCell>
             ))}
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {BACKUP_COLLECTIONS.map((collection) => (
+            <TableRow key={collection}>
+              <TableCell component="th" scope="row">
+                {COLLECTION_LABELS[collection]}
+              </TableCell>
+              {FIGURES.map((f) => (
+                <TableCell key={f.key} align="right">
+                  {formatCount(report.collections[collection][f.key])}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
   );
 }
