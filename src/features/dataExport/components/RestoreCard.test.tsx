@@ -75,7 +75,7 @@ it('checks a file, shows the plan per collection with both modes stated, adds wh
   expect(within(card).getByRole('list', { name: 'Refused rows' })).toHaveTextContent('names[4]: gender must be male, female or unisex');
   expect(
     within(card).getByText(
-      /Records whose id is absent are created \(2 records, and 1 name come back from the trash\); existing records \(2\) are kept as they are, never overwritten\. Safe to run twice/,
+      /Records whose id is absent are created \(2 records, and 1 name comes back from the trash\); existing records \(2\) are kept as they are, never overwritten\. Safe to run twice/,
     ),
   ).toBeInTheDocument();
   // A refused row: replace is not offered, and says why.
@@ -127,7 +127,7 @@ it('replace says what it removes and takes, names the file the current state is 
   const replace = within(card).getByRole('radio', { name: /^Replace/ });
   expect(replace).toHaveAccessibleName(
     expect.stringContaining(
-      '2 names not in the file move to the trash. 1 user not in the file are deleted with their 12 swipes and 2 connection requests.',
+      '2 names not in the file move to the trash. 1 user not in the file is deleted with their 12 swipes and 2 connection requests.',
     ),
   );
   expect(replace).toHaveAccessibleName(

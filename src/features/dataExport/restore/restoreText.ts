@@ -25,6 +25,8 @@ export const listFailedMessage = (reason: string) => `Failed to load recent rest
 export const NOTHING_WRITTEN = 'Nothing was written.';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
+/** The verb for a count: 'is' / 'are', 'moves' / 'move'. */
+const verb = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 /**
  * MAX_FILE_NAME_LENGTH of contract/endpoints.ts, which is not imported here: it would bring the schemas (and TypeBox)
@@ -59,7 +61,7 @@ export function addModeText(plan: RestorePlan): string {
   const kept = BACKUP_COLLECTIONS.reduce((n, c) => n + plan.collections[c].existing, 0);
   return (
     `Records whose id is absent are created (${plural(created, 'record')}` +
-    (back > 0 ? `, and ${plural(back, 'name')} come back from the trash` : '') +
+    (back > 0 ? `, and ${plural(back, 'name')} ${verb(back, 'comes', 'come')} back from the trash` : '') +
     `); existing records (${formatCount(kept)}) are kept as they are, never overwritten. Safe to run twice: the second run adds nothing.`
   );
 }
@@ -70,11 +72,11 @@ export function replaceModeText(plan: RestorePlan, beforeBackupFile: string): st
   const overwritten = BACKUP_COLLECTIONS.reduce((n, k) => n + c[k].existing, 0);
   return [
     `The four collections become exactly the file: ${formatCount(overwritten)} existing records are overwritten with the file's values.`,
-    `${plural(c.names.extra, 'name')} not in the file move to the trash.`,
-    `${plural(c.users.extra, 'user')} not in the file are deleted with their ${plural(replaceTakes.swipes, 'swipe')} and ${plural(
-      replaceTakes.connectionRequests,
-      'connection request',
-    )}.`,
+    `${plural(c.names.extra, 'name')} not in the file ${verb(c.names.extra, 'moves', 'move')} to the trash.`,
+    `${plural(c.users.extra, 'user')} not in the file ${verb(c.users.extra, 'is', 'are')} deleted with their ${plural(
+      replaceTakes.swipes,
+      'swipe',
+    )} and ${plural(replaceTakes.connectionRequests, 'connection request')}.`,
     `${plural(c.connections.extra, 'connection')} and ${plural(c.audit_logs.extra, 'audit log')} not in the file are deleted.`,
     `The current state is first saved on the server as ${beforeBackupFile}.`,
   ].join(' ');
