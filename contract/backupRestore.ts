@@ -22,10 +22,12 @@
 //     refused row is not applied in replace mode.
 import type { Static } from 'typebox';
 import type {
+  ENDPOINTS,
   RestoreCollectionFiguresSchema,
   RestorePlanSchema,
   RestoreProblemSchema,
   RestoreReportSchema,
+  RestoreRowsResponseSchema,
   RestoreSessionSchema,
 } from './endpoints';
 import { BACKUP_COLLECTIONS, type BackupCollection } from './exports';
@@ -52,6 +54,11 @@ export type RestoreCollectionFigures = Static<typeof RestoreCollectionFiguresSch
 export type RestorePlan = Static<typeof RestorePlanSchema>;
 export type RestoreReport = Static<typeof RestoreReportSchema>;
 export type RestoreSession = Static<typeof RestoreSessionSchema>;
+export type RestoreOpenRequest = Static<(typeof ENDPOINTS)['POST /api/admin/restores']['body']>;
+export type RestoreRowsRequest = Static<(typeof ENDPOINTS)['POST /api/admin/restores/:id/rows']['body']>;
+export type RestoreRowsResponse = Static<typeof RestoreRowsResponseSchema>;
+export type RestoreCheckRequest = Static<(typeof ENDPOINTS)['POST /api/admin/restores/:id/check']['body']>;
+export type RestoreApplyRequest = Static<(typeof ENDPOINTS)['POST /api/admin/restores/:id/apply']['body']>;
 
 export { BACKUP_COLLECTIONS, type BackupCollection };
 

@@ -5,6 +5,7 @@ import type { Backend, Unsubscribe } from '../src/backend/ports';
 import { createFakeExports, type FakeExportData } from './fakeExports';
 import { createFakeAuditLogs, createFakeUserManagement } from './fakeUsersAudit';
 import { createFakeHistory } from './fakeHistory';
+import { createLocalRestores } from '../src/backend/local/localRestores';
 
 /** An in-memory Backend for tests (react-admin's testDataProvider idea): drive it from the test. */
 export interface FakeBackend extends Backend {
@@ -120,6 +121,8 @@ export function createFakeBackend(options: { signedIn?: AuthAccount | null } = {
     exportData: fakeExports.data,
     history: createFakeHistory(histories),
     histories,
+    // The restore goes over HTTP to the msw routes (restores.handlers.ts): its tests read what the server was sent.
+    restores: createLocalRestores({ apiBaseUrl: 'http://localhost/api', timeoutMs: 10_000, getToken: async () => fake.token }),
   };
   return fake;
 }

@@ -6,6 +6,7 @@ import { dashboardHandlers } from './dashboard.handlers';
 import { analyticsHandlers } from './analytics.handlers';
 import { usersHandlers } from './users.handlers';
 import { auditLogsHandlers } from './auditLogs.handlers';
+import { restoresHandlers } from './restores.handlers';
 
 // Feature handler lists are added here. Tests override single routes with server.use(...).
 // bulkUploadHandlers first: its POST /names/restore answers only the restore of an import's undo and lets every
@@ -18,4 +19,5 @@ export const handlers: HttpHandler[] = [
   ...analyticsHandlers,
   ...usersHandlers,
   ...auditLogsHandlers,
+  ...restoresHandlers,
 ];

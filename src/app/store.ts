@@ -12,11 +12,12 @@ import { analyticsReducer } from '../features/analytics/analyticsSlice';
 import { usersReducer } from '../features/users/usersSlice';
 import { swipeTotalsReducer } from '../features/users/swipeTotalsSlice';
 import { auditLogsReducer } from '../features/auditLogs/auditLogsSlice';
+import type { restoreSlice } from '../features/dataExport/restore/restoreSlice';
 import { rootSaga, type RootWatcher } from './rootSaga';
 import { config } from '../config/env';
 
-// RTK Query's api joins when an admin session begins (adminModules.ts), with its middleware. One reducer per
-// store: injecting changes the reducer it is called on.
+// RTK Query's api joins when an admin session begins (adminModules.ts), with its middleware, and so does the state
+// only an admin page shows (the Restore card's). One reducer per store: injecting changes the reducer it is called on.
 export const createRootReducer = () =>
   combineSlices({
     session: sessionReducer,
@@ -26,11 +27,12 @@ export const createRootReducer = () =>
     users: usersReducer,
     userSwipeTotals: swipeTotalsReducer,
     auditLogs: auditLogsReducer,
-  }).withLazyLoadedSlices<WithSlice<typeof api>>();
+  }).withLazyLoadedSlices<WithSlice<typeof api> & WithSlice<typeof restoreSlice>>();
 
 /** What an admin session adds to the store (adminModules.ts). */
 export interface AdminModules {
   api: typeof api;
+  restoreSlice: typeof restoreSlice;
   ADMIN_WATCHERS: readonly RootWatcher[];
 }
 
@@ -60,6 +62,7 @@ export function makeStore({ backend, preloadedState, runSagas = true, reload, ad
     if (added) return;
     added = true;
     reducer.inject(modules.api);
+    reducer.inject(modules.restoreSlice);
     dynamicMiddleware.addMiddleware(modules.api.middleware);
     if (runSagas) sagaMiddleware.run(rootSaga, modules.ADMIN_WATCHERS);
   };

@@ -12,6 +12,14 @@ import type {
 } from '../../contract/usersAudit';
 import type { ExportCollection, ExportPageResponse, ExportRowOf, ExportRunRequest, StreamedCsvCollection } from '../../contract/exports';
 import type { HistoryTargetType, RecordHistory, RevertResponse } from '../../contract/dataSafety';
+import type {
+  RestoreApplyRequest,
+  RestoreCheckRequest,
+  RestoreOpenRequest,
+  RestoreRowsRequest,
+  RestoreRowsResponse,
+  RestoreSession,
+} from '../../contract/backupRestore';
 
 export type Unsubscribe = () => void;
 
@@ -126,6 +134,24 @@ export interface ExportPort {
   streamCsv?(collection: StreamedCsvCollection, signal: AbortSignal): Promise<AsyncIterableIterator<Uint8Array<ArrayBuffer>>>;
 }
 
+/**
+ * Restoring the spec's full backup (contract/backupRestore.ts says what each step does): open a restore, stage the
+ * file's rows, check, apply in the background and follow it, cancel. Failures reject with an HttpError carrying the
+ * server's reason.
+ */
+export interface RestorePort {
+  /** the recent restores, newest first (a console that reloads finds the one it was following) */
+  list(): Promise<RestoreSession[]>;
+  open(request: RestoreOpenRequest): Promise<RestoreSession>;
+  read(id: number): Promise<RestoreSession>;
+  sendRows(id: number, batch: RestoreRowsRequest): Promise<RestoreRowsResponse>;
+  /** the file was read to its end: the answer carries the plan */
+  check(id: number, request: RestoreCheckRequest): Promise<RestoreSession>;
+  /** starts the write in the background: the answer is the restore, applying */
+  apply(id: number, request: RestoreApplyRequest): Promise<RestoreSession>;
+  cancel(id: number): Promise<RestoreSession>;
+}
+
 export interface Backend {
   kind: 'local' | 'firebase';
   auth: AuthPort;
@@ -135,4 +161,6 @@ export interface Backend {
   auditLogs: AuditLogsPort;
   exports: ExportPort;
   history: HistoryPort;
+  /** Only the reference backend restores a backup; Firebase mode checks the file without applying it. */
+  restores?: RestorePort;
 }

@@ -1,7 +1,7 @@
 // The default backend: the reference server (server/) over HTTP.
 import type { AppConfig } from '../../config/types';
 import { deferredPort } from '../deferredPort';
-import type { AuditLogsPort, Backend, ExportPort, HistoryPort, UserManagementPort } from '../ports';
+import type { AuditLogsPort, Backend, ExportPort, HistoryPort, RestorePort, UserManagementPort } from '../ports';
 import { createLocalAuth } from './localAuth';
 import { createLocalLiveCounts } from './localLiveCounts';
 import { createLocalUserRecords } from './localUserRecords';
@@ -31,6 +31,10 @@ export function createLocalBackend(config: AppConfig): Backend {
     history: deferredPort<HistoryPort>(
       () => import('./localHistory').then((module) => module.createLocalHistory(api)),
       ['readHistory', 'revert'],
+    ),
+    restores: deferredPort<RestorePort>(
+      () => import('./localRestores').then((module) => module.createLocalRestores(api)),
+      ['list', 'open', 'read', 'sendRows', 'check', 'apply', 'cancel'],
     ),
   };
 }

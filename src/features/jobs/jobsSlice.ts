@@ -4,7 +4,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
-export type JobKind = 'bulkImport' | 'export' | 'migration';
+export type JobKind = 'bulkImport' | 'export' | 'migration' | 'restore';
 
 export interface JobProgress {
   rowsRead: number;
