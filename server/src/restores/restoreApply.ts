@@ -12,6 +12,7 @@ import type { Queryable, Transaction } from '../db/types';
 import { hasRandomSeedColumn } from '../dbAdmin/randomSeedColumn';
 import { moveNamesToTrash, restoreFromTrash } from '../names/trash';
 import { writeBeforeBackup } from './beforeBackup';
+import { LIVE_TABLES, stagedFigures, stagedWhere, type LiveTable, type StagedFigures } from './liveTables';
 import { adminChanges, connectionsOutsideFile } from './restorePlan';
 import { RESTORE_LOCK_CLASS, type RestoreRow } from './restoreSessions';
 import { STAGED_COLUMNS } from './stagedRows';
@@ -49,14 +50,7 @@ export const STEP_SAVING = 'saving the current state';
 
 type CollectionReport = RestoreReport['collections'][BackupCollection];
 
-interface Table {
-  table: string;
-  /** the primary key column */
-  key: string;
-  /** a live row from a staged one, by the primary key (an index lookup) */
-  liveOf: (live: string, row: string) => string;
-  /** a staged row from a live one, by the staging's key */
-  stagedOf: (live: string, row: string) => string;
+interface Table extends LiveTable {
   /** ids come from an identity column: inserting the file's needs OVERRIDING SYSTEM VALUE */
   identity: boolean;
   /** NOT NULL columns whose default is now(): an insert without the field takes the apply's time */
@@ -72,10 +66,7 @@ interface Table {
 
 const TABLES: Record<BackupCollection, Table> = {
   users: {
-    table: 'users',
-    key: 'uid',
-    liveOf: (l, r) => `${l}.uid = ${r}.key`,
-    stagedOf: (l, r) => `${r}.key = ${l}.uid`,
+    ...LIVE_TABLES.users,
     identity: false,
     nowColumns: ['created_at', 'updated_at'],
     defaults: {
@@ -94,30 +85,21 @@ const TABLES: Record<BackupCollection, Table> = {
     millisecondColumns: ['created_at', 'updated_at', 'last_login', 'last_active_date', 'last_swipe_date'],
   },
   names: {
-    table: 'names',
-    key: 'id',
-    liveOf: (l, r) => `${l}.id = ${r}.key::bigint`,
-    stagedOf: (l, r) => `${r}.key = ${l}.id::text`,
+    ...LIVE_TABLES.names,
     identity: true,
     nowColumns: ['created_at'],
     defaults: {},
     millisecondColumns: [],
   },
   connections: {
-    table: 'connections',
-    key: 'id',
-    liveOf: (l, r) => `${l}.id = ${r}.key::bigint`,
-    stagedOf: (l, r) => `${r}.key = ${l}.id::text`,
+    ...LIVE_TABLES.connections,
     identity: true,
     nowColumns: ['created_at'],
     defaults: { status: 'confirmed' },
     millisecondColumns: ['created_at'],
   },
   audit_logs: {
-    table: 'audit_logs',
-    key: 'id',
-    liveOf: (l, r) => `${l}.id = ${r}.key::bigint`,
-    stagedOf: (l, r) => `${r}.key = ${l}.id::text`,
+    ...LIVE_TABLES.audit_logs,
     identity: true,
     nowColumns: [],
     defaults: {},
@@ -126,7 +108,6 @@ const TABLES: Record<BackupCollection, Table> = {
 };
 
 const num = (value: unknown) => Number(value ?? 0);
-const stagedWhere = (collection: BackupCollection, alias = 'r') => `${alias}.restore_id = $1 AND ${alias}.collection = '${collection}'`;
 const slice = (alias = 'r') => `${alias}.row_index >= $2 AND ${alias}.row_index < $3`;
 
 /** The record a staged row makes: `base` (a jsonb expression) under the file's values, typed as the table's row. */
@@ -150,34 +131,6 @@ async function columnsOf(tx: Queryable, collection: BackupCollection): Promise<C
 /** The slices of a collection's file rows, by position: [from, to). */
 function* slices(read: number): Generator<[number, number]> {
   for (let from = 0; from < read; from += APPLY_SLICE_ROWS) yield [from, Math.min(read, from + APPLY_SLICE_ROWS)];
-}
-
-interface Figures {
-  existing: number;
-  inTrash: number;
-  missing: number;
-  extra: number;
-}
-
-async function figuresNow(tx: Queryable, id: number, collection: BackupCollection): Promise<Figures> {
-  const t = TABLES[collection];
-  const trash = collection === 'names';
-  const { rows } = await tx.query<{
-    existing: number | string;
-    in_trash: number | string;
-    missing: number | string;
-    extra: number | string;
-  }>(
-    `SELECT count(*) FILTER (WHERE live) AS existing,
-            count(*) FILTER (WHERE NOT live AND trashed) AS in_trash,
-            count(*) FILTER (WHERE NOT live AND NOT trashed) AS missing,
-            (SELECT count(*) FROM ${t.table} l WHERE NOT EXISTS (SELECT 1 FROM backup_restore_rows r WHERE ${stagedWhere(collection)} AND ${t.stagedOf('l', 'r')})) AS extra
-       FROM (SELECT EXISTS (SELECT 1 FROM ${t.table} l WHERE ${t.liveOf('l', 'r')}) AS live,
-                    ${trash ? 'EXISTS (SELECT 1 FROM names_trash x WHERE x.id = r.key::bigint)' : 'false'} AS trashed
-               FROM backup_restore_rows r WHERE ${stagedWhere(collection)}) s`,
-    [id],
-  );
-  return { existing: num(rows[0]?.existing), inTrash: num(rows[0]?.in_trash), missing: num(rows[0]?.missing), extra: num(rows[0]?.extra) };
 }
 
 /** Inserts the staged rows whose key is nowhere yet, slice by slice. Answers the rows inserted. */
@@ -403,8 +356,8 @@ export async function applyRestore(tx: Transaction, request: ApplyRequest, contr
     throw new RestoreRefused('This restore changes who is an admin, which was not confirmed (confirmAdminChanges)');
   }
 
-  const figures = {} as Record<BackupCollection, Figures>;
-  for (const collection of BACKUP_COLLECTIONS) figures[collection] = await figuresNow(tx, id, collection);
+  const figures = {} as Record<BackupCollection, StagedFigures>;
+  for (const collection of BACKUP_COLLECTIONS) figures[collection] = await stagedFigures(tx, id, collection);
   const read = (c: BackupCollection) => restore.staged[c].read;
   const report = {} as RestoreReport['collections'];
   const base = (c: BackupCollection): CollectionReport => ({

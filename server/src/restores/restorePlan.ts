@@ -12,6 +12,7 @@ import {
 } from '../../../contract/backupRestore';
 import type { Queryable } from '../db/types';
 import { conflict } from '../http/errors';
+import { stagedFigures, stagedWhere } from './liveTables';
 import { findRestore, mergeProblems, type RestoreRow, type StagedCounts } from './restoreSessions';
 
 export interface CheckInput {
@@ -22,23 +23,7 @@ export interface CheckInput {
 const num = (value: unknown) => Number(value ?? 0);
 
 /** The staged rows of one collection, as a FROM item aliased `alias`. */
-const staged = (collection: BackupCollection, alias = 'r') =>
-  `backup_restore_rows ${alias} WHERE ${alias}.restore_id = $1 AND ${alias}.collection = '${collection}'`;
-
-/**
- * Where each collection's records live, and how a staged key meets them, written per direction so that each lookup
- * uses an index: a live record found from a staged row by its primary key, a staged row found from a live record
- * by the staging's key.
- */
-const LIVE: Record<
-  BackupCollection,
-  { table: string; liveOf: (live: string, row: string) => string; stagedOf: (live: string, row: string) => string }
-> = {
-  users: { table: 'users', liveOf: (l, r) => `${l}.uid = ${r}.key`, stagedOf: (l, r) => `${r}.key = ${l}.uid` },
-  names: { table: 'names', liveOf: (l, r) => `${l}.id = ${r}.key::bigint`, stagedOf: (l, r) => `${r}.key = ${l}.id::text` },
-  connections: { table: 'connections', liveOf: (l, r) => `${l}.id = ${r}.key::bigint`, stagedOf: (l, r) => `${r}.key = ${l}.id::text` },
-  audit_logs: { table: 'audit_logs', liveOf: (l, r) => `${l}.id = ${r}.key::bigint`, stagedOf: (l, r) => `${r}.key = ${l}.id::text` },
-};
+const staged = (collection: BackupCollection, alias = 'r') => `backup_restore_rows ${alias} WHERE ${stagedWhere(collection, alias)}`;
 
 /** Holes in the batches received: the rows of [0, read) no batch covered, as "a-b" ranges. */
 async function missingRanges(tx: Queryable, id: number, collection: BackupCollection, read: number): Promise<string[]> {
@@ -142,29 +127,7 @@ async function collectionFigures(
   collection: BackupCollection,
   counts: StagedCounts,
 ): Promise<RestoreCollectionFigures> {
-  const { table, liveOf, stagedOf } = LIVE[collection];
-  const trash = collection === 'names';
-  const { rows } = await tx.query<{ existing: number | string; in_trash: number | string; missing: number | string }>(
-    `SELECT count(*) FILTER (WHERE live) AS existing,
-            count(*) FILTER (WHERE NOT live AND trashed) AS in_trash,
-            count(*) FILTER (WHERE NOT live AND NOT trashed) AS missing
-       FROM (SELECT EXISTS (SELECT 1 FROM ${table} l WHERE ${liveOf('l', 'r')}) AS live,
-                    ${trash ? `EXISTS (SELECT 1 FROM names_trash t WHERE t.id = r.key::bigint)` : 'false'} AS trashed
-               FROM ${staged(collection)}) s`,
-    [id],
-  );
-  const { rows: extra } = await tx.query<{ n: number | string }>(
-    `SELECT count(*) AS n FROM ${table} l WHERE NOT EXISTS (SELECT 1 FROM ${staged(collection)} AND ${stagedOf('l', 'r')})`,
-    [id],
-  );
-  return {
-    read: counts[collection].read,
-    refused: counts[collection].refused,
-    existing: num(rows[0]?.existing),
-    missing: num(rows[0]?.missing),
-    inTrash: num(rows[0]?.in_trash),
-    extra: num(extra[0]?.n),
-  };
+  return { read: counts[collection].read, refused: counts[collection].refused, ...(await stagedFigures(tx, id, collection)) };
 }
 
 /** Users not in the file (replace deletes them), as a CTE. */
