@@ -7,6 +7,7 @@ import { BACKUP_COLLECTIONS } from '../../../../contract/exports';
 import { createFakeBackend, type FakeBackend } from '../../../../mocks/fakeBackend';
 import { restoreServer } from '../../../../mocks/restores.handlers';
 import { server } from '../../../../mocks/server';
+import { HttpError } from '../../../api/errors';
 import { createJsonArrayWriter } from '../../../lib/export';
 import { jobCancelRequested, jobProgressed, jobsReducer } from '../../jobs';
 import { backupClosing, backupOpening, backupSectionOpening } from '../backupDocument';
@@ -264,6 +265,30 @@ describe('applying', () => {
       message: 'Failed to restore backup-2026-11-22.json: duplicate key value violates unique constraint "names_pkey"',
       detail: 'Nothing was written. The restore is one transaction.',
     });
+  });
+
+  it('keeps following through reads that time out (the embedded database answers nothing while it applies)', async () => {
+    const backend = createFakeBackend();
+    const restores = backend.restores!;
+    // More timed-out reads in a row than maxPollFailures (3): none of them counts as a failure.
+    let timeouts = 0;
+    const read = restores.read.bind(restores);
+    restores.read = async (id) => {
+      if (h.state().restore.current?.state === 'applying' && timeouts < 6) {
+        timeouts += 1;
+        throw new HttpError('TIMEOUT', 'The server did not answer within 10 seconds.');
+      }
+      return read(id);
+    };
+    h = harness({ backend });
+    restoreServer.world.existing.names = new Set(['1']);
+    await h.check(writeBackup({ users: [user('u1', { isAdmin: true, email: 'a@x.com' })], names: [name(1), name(2)] }));
+    const session = h.state().restore.current!;
+    restoreServer.applyPolls = 2;
+    h.dispatch(restoreApplyRequested({ id: session.id, mode: 'add', confirmAdminChanges: true }));
+    await until(() => h.job(h.state().restore.jobId!)?.state === 'done');
+    expect(timeouts).toBe(6);
+    expect(h.state().restore.current?.state).toBe('done');
   });
 
   it('stops following after GETs fail in a row, saying the server goes on', async () => {

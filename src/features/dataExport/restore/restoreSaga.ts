@@ -19,7 +19,7 @@ import {
 } from '../../../../contract/backupRestore';
 import type { ExportCollection } from '../../../../contract/exports';
 import { api } from '../../../api/apiSlice';
-import { errorReason } from '../../../api/errors';
+import { asApiError, errorReason } from '../../../api/errors';
 import type { Backend, RestorePort } from '../../../backend/ports';
 import { formatCount, formatDateTimeWithZone } from '../../../lib/format';
 import { notify, type ToastKind } from '../../../lib/notify';
@@ -318,6 +318,10 @@ function* follow(deps: RestoreDeps, port: RestorePort, jobId: string, start: Res
       session = yield call([port, port.read], session.id);
       failures = 0;
     } catch (error) {
+      // A read that timed out found the server busy, not gone: the embedded database (PGlite) runs one statement at a
+      // time, so while it applies a restore every other request waits for it. Only answers that say something is
+      // wrong (refused, unreachable) count towards giving up.
+      if (asApiError(error).status === 'TIMEOUT') continue;
       failures += 1;
       if (failures >= deps.maxPollFailures) {
         yield* finishJob(

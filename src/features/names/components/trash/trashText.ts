@@ -29,7 +29,9 @@ export function deletionText(row: TrashedName): string {
       ? `the undo of the import ${row.importFileName ? `of ${row.importFileName}` : ''}`.trimEnd()
       : row.deletionKind === 'bulk_delete'
         ? 'a delete of selected names'
-        : 'a delete';
+        : row.deletionKind === 'restore_replace'
+          ? 'a restore of a backup that replaced the names (these were not in its file)'
+          : 'a delete';
   return `${how} by ${row.deletedBy.email} on ${formatDate(row.deletedAt)}`;
 }
 
