@@ -165,10 +165,16 @@ export const BulkImportResponseSchema = Type.Object({
   runId: Type.Optional(Type.Integer()),
 });
 
+/**
+ * A count a client reports (rows it read or skipped): bounded like every other number a request carries, by what
+ * a JS number holds exactly, so 1e308 or 2^63 is refused instead of stored. (`count` above is for answers.)
+ */
+const reportedCount = whole(0, MAX_ID);
+
 export const ImportRunConsoleReportSchema = closed({
-  rowsRead: count,
-  rowsSkipped: count,
-  skippedByReason: Type.Record(Type.String({ maxLength: 64 }), count, { maxProperties: 32 }),
+  rowsRead: reportedCount,
+  rowsSkipped: reportedCount,
+  skippedByReason: Type.Record(Type.String({ maxLength: 64 }), reportedCount, { maxProperties: 32 }),
   encoding: nullable(Type.String({ maxLength: 32 })),
 });
 
