@@ -9,6 +9,7 @@ import { createSessionTokens } from './auth/tokens';
 import type { Db } from './db/types';
 import { installErrorHandler, installJsonParser, notFoundBody } from './http/errorHandling';
 import { DEFAULT_SERVER_LIMITS, hardenedServerOptions, installHardening, type ServerLimits } from './http/hardening';
+import { fastifyTrustProxy, type TrustProxy } from './http/clientAddress';
 import { installInputGuards } from './http/inputGuards';
 import { cacheControlFor } from './http/staticCaching';
 import { strictBodyValidators } from './http/validators';
@@ -60,6 +61,11 @@ export interface BuildAppOptions {
   firebaseIdentity?: FirebaseIdentity;
   /** TRASH_RETENTION_DAYS: days a deleted name stays in the trash (default 30); the purge itself is server.ts's. */
   trashRetentionDays?: number;
+  /**
+   * TRUST_PROXY (http/clientAddress.ts): which proxies' X-Forwarded-For and X-Forwarded-Proto are believed, for
+   * request.ip (the sign-in limits) and request.protocol (Strict-Transport-Security). Default: none.
+   */
+  trustProxy?: TrustProxy;
   /** Called for every route as it is registered (tests enumerate the routes with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -76,6 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     schemaController: strictBodyValidators(),
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     ...hardenedServerOptions({ ...DEFAULT_SERVER_LIMITS, ...options.limits }),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

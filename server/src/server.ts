@@ -7,7 +7,8 @@ import { DEFAULT_DATA_DIR, openDatabase } from './db/open';
 import type { Db } from './db/types';
 import { DEFAULT_SIGN_IN_RATE_LIMIT } from './routes/auth';
 import { interruptLeftoverRuns, reportNameMerges } from './imports/startupChecks';
-import { applyDemoAccountPolicy, DemoOnPublicHostError, isLoopbackHost } from './seed/demoSafety';
+import type { TrustProxy } from './http/clientAddress';
+import { applyDemoAccountPolicy, decideDemo, DemoOnPublicHostError, isLoopbackHost, type DemoDecision } from './seed/demoSafety';
 import { seedDemoData } from './seed/seed';
 import { DEFAULT_TRASH_RETENTION_DAYS } from '../../contract/dataSafety';
 import { DEFAULT_PURGE_INTERVAL_MS, scheduleTrashPurge } from './names/trashRetention';
@@ -24,8 +25,22 @@ export interface BackendOptions {
   signInRateLimitMax?: number;
   /** SIGN_IN_IP_RATE_LIMIT: sign-in attempts per minute per client IP across emails */
   signInIpRateLimitMax?: number;
-  /** SEED_DEMO: false skips the demo data AND disables demo accounts that exist (a real deployment). Default true. */
+  /**
+   * SEED_DEMO as given: true seeds the demo data (first start) and keeps the demo accounts live; false skips it AND
+   * disables demo accounts that exist. Either is recorded; undefined (not set) decides by seed/demoSafety.ts
+   * decideDemo: off after a recorded SEED_DEMO=0, with DATABASE_URL or in production; on for the embedded quick start.
+   */
   seedDemo?: boolean;
+  /** NODE_ENV=production: no demo unless SEED_DEMO=1 */
+  production?: boolean;
+  /** TRUST_PROXY (http/clientAddress.ts): whose X-Forwarded-For / X-Forwarded-Proto to believe. Default none. */
+  trustProxy?: TrustProxy;
+  /** SIGN_IN_EMAIL_RATE_LIMIT: sign-in attempts per minute per email across all client addresses */
+  signInEmailRateLimitMax?: number;
+  /** SIGN_IN_MAX_LOCKOUT_MINUTES, in ms: the longest lock the growing back-off gives (default 15 minutes) */
+  signInMaxLockoutMs?: number;
+  /** DB_STATEMENT_TIMEOUT_MS: PostgreSQL's statement_timeout on every connection (default 15 s; 0 turns it off) */
+  statementTimeoutMs?: number;
   /** ALLOW_DEMO_ON_PUBLIC_HOST: let live demo accounts (public passwords) listen on a non-loopback address. */
   allowDemoOnPublicHost?: boolean;
   /** CSP_CONNECT_SRC: origins besides its own the served console may connect to (Firebase mode, a hosted API) */
@@ -44,8 +59,10 @@ export interface RunningBackend {
   url: string;
   /** what the seed did on this start */
   seeded: boolean;
-  /** the seed was switched off (SEED_DEMO=0) */
+  /** the demo is off on this start (SEED_DEMO=0, recorded, or the default with DATABASE_URL / in production) */
   seedSkipped: boolean;
+  /** whether the demo is on, and why (for the start banner) */
+  demo: DemoDecision;
   /** the demo admin can sign in with its public password: the start banner must say so */
   demoPasswordLive: boolean;
   /** where the session secret came from: 'env', 'memory' or the secret file's path */
@@ -55,30 +72,45 @@ export interface RunningBackend {
   close(): Promise<void>;
 }
 
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+
 /**
- * SEED_DEMO: unset, empty, 1/true/yes/on seed the demo data (the default, which CI and the browser
- * tests rely on); 0/false/no/off skip it. Anything else is a mistake worth stopping for.
+ * SEED_DEMO: 1/true/yes/on turn the demo on, 0/false/no/off off; unset or empty say nothing (undefined), and the
+ * server decides (seed/demoSafety.ts decideDemo). Anything else is a mistake worth stopping for.
  */
-export function parseSeedDemo(value: string | undefined): boolean {
+export function parseSeedDemo(value: string | undefined): boolean | undefined {
   const text = (value ?? '').trim().toLowerCase();
-  if (['', '1', 'true', 'yes', 'on'].includes(text)) return true;
+  if (text === '') return undefined;
+  if (['1', 'true', 'yes', 'on'].includes(text)) return true;
   if (['0', 'false', 'no', 'off'].includes(text)) return false;
   throw new Error(`SEED_DEMO must be 0 or 1, got "${value}"`);
 }
 
 /** Opens the database, migrates, seeds on first start, and listens. Shared by main.ts and scripts/start.ts. */
 export async function startBackend(options: BackendOptions): Promise<RunningBackend> {
-  const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  const db = await openDatabase({
+    databaseUrl: options.databaseUrl,
+    dataDir: options.dataDir,
+    statementTimeoutMs: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+  });
   let firebaseIdentity: FirebaseIdentity | undefined;
   try {
     const appliedNow = await migrate(db);
-    const seedSkipped = options.seedDemo === false;
+    const demoDecision = await decideDemo(db, {
+      explicit: options.seedDemo,
+      databaseUrl: Boolean(options.databaseUrl),
+      production: options.production === true,
+    });
+    const seedSkipped = !demoDecision.enabled;
     const { seeded } = seedSkipped ? { seeded: false } : await seedDemoData(db);
     const demo = await applyDemoAccountPolicy(db, !seedSkipped);
     // In Firebase mode nobody signs in with this database's passwords (no /auth), demo ones included.
     const demoPasswordLive = demo.publicPasswordLive && !options.firebase;
-    if (demoPasswordLive && !isLoopbackHost(options.host) && !options.allowDemoOnPublicHost) {
-      throw new DemoOnPublicHostError(options.host);
+    // A public password is public on a non-loopback address, and just as much behind a proxy that forwards to
+    // loopback (TRUST_PROXY says there is one).
+    const behindProxy = options.trustProxy !== undefined && options.trustProxy !== false;
+    if (demoPasswordLive && (!isLoopbackHost(options.host) || behindProxy) && !options.allowDemoOnPublicHost) {
+      throw new DemoOnPublicHostError(options.host, isLoopbackHost(options.host));
     }
     const secret = await resolveSessionSecret(db, {
       fromEnv: options.sessionSecret,
@@ -100,10 +132,13 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       logger: options.logger,
       connectSources: options.connectSources,
       trashRetentionDays: options.trashRetentionDays,
+      trustProxy: options.trustProxy,
       signInRateLimit: {
         ...DEFAULT_SIGN_IN_RATE_LIMIT,
         ...(options.signInRateLimitMax ? { max: options.signInRateLimitMax } : {}),
         ...(options.signInIpRateLimitMax ? { maxPerIp: options.signInIpRateLimitMax } : {}),
+        ...(options.signInEmailRateLimitMax ? { maxPerEmail: options.signInEmailRateLimitMax } : {}),
+        ...(options.signInMaxLockoutMs ? { maxLockoutMs: options.signInMaxLockoutMs } : {}),
       },
     });
     logError = (error, what) => app.log.error({ err: error }, what);
@@ -121,9 +156,10 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     return {
       app,
       db,
-      url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`,
+      url: urlOf(options.host, port),
       seeded,
       seedSkipped,
+      demo: demoDecision,
       demoPasswordLive,
       sessionSecretFrom: secret.from,
       firebase: options.firebase,
@@ -142,3 +178,5 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     throw error;
   }
 }
+
+const urlOf = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;

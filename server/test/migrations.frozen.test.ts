@@ -24,6 +24,7 @@ const SHIPPED: Record<string, string> = {
   '032_match_conversion_totals': 'e2855b8d54804f30',
   '060_name_trash': '208d2716a6fa70e9',
   '061_record_versions': '6c463b0763e9bd5a',
+  '070_sign_in_backoff': '36463f50d0d835bc',
 };
 
 const folder = path.join(__dirname, '../src/db/migrations');

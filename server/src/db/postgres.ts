@@ -57,6 +57,11 @@ export interface PostgresOptions {
   max?: number;
   /** Named statements (default true); false for a pooler that cannot keep them. */
   prepareStatements?: boolean;
+  /**
+   * statement_timeout of every connection, in ms (0 or absent: none): one slow query cannot hold a connection
+   * (and the request waiting on it) for longer. Migrations and the demo seed lift it for their own transaction.
+   */
+  statementTimeoutMs?: number;
 }
 
 /**
@@ -79,6 +84,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
     // can tell the backend's connections from others.
     application_name: 'babynames-backend',
     types,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     ...(options.schema ? { options: `-c search_path="${options.schema.replace(/"/g, '""')}"` } : {}),
   });
   // An idle client losing its connection (server restart) must not crash the process.

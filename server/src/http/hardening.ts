@@ -181,6 +181,9 @@ export function hardenedServerOptions(limits: ServerLimits = DEFAULT_SERVER_LIMI
   };
 }
 
+/** One year: what browsers' preload lists ask for; no includeSubDomains, since other hosts of the domain are not ours. */
+export const HSTS_MAX_AGE_SECONDS = 31_536_000;
+
 export interface HardeningOptions {
   /** extra origins for the CSP's connect-src (CSP_CONNECT_SRC) */
   connectSources?: readonly string[];
@@ -202,6 +205,10 @@ export function installHardening(app: FastifyInstance, options: HardeningOptions
     reply.header('referrer-policy', 'no-referrer');
     reply.header('x-frame-options', 'DENY');
     reply.header('cross-origin-opener-policy', 'same-origin');
+    // Over HTTPS (the connection's own, or X-Forwarded-Proto from a proxy TRUST_PROXY names), browsers are told
+    // to use nothing else for a year. Never over plain HTTP: a browser ignores it there, and the quick start
+    // (http://127.0.0.1) must not teach a browser to refuse it.
+    if (request.protocol === 'https') reply.header('strict-transport-security', `max-age=${HSTS_MAX_AGE_SECONDS}`);
     return payload;
   });
 
