@@ -7,6 +7,7 @@ import path from 'node:path';
 import { build, loadEnv } from 'vite';
 import { consoleConnectSources } from '../contract/buildCsp';
 import { firebaseAuthFromEnv, type FirebaseAuthSettings } from '../server/src/auth/firebaseIdentity';
+import { serverLogger } from '../server/src/http/logging';
 import { startBackend, type RunningBackend } from '../server/src/server';
 import type { OperationsSettings } from '../server/src/settings';
 import { recordBuildEnv, staleBuildReason } from './consoleBuild';
@@ -103,7 +104,7 @@ export function serveConsole(mode: ConsoleMode, options: ServeOptions): Promise<
     host: options.host,
     port: options.port,
     staticDir: mode.outDir,
-    logger: { level: options.logLevel ?? 'warn' },
+    logger: serverLogger({ level: options.logLevel ?? 'warn' }),
     seedDemo: options.seedDemo,
     trashRetentionDays: options.trashRetentionDays,
     // The header CSP must let the built console reach what its meta CSP allows (Firebase, the emulators).

@@ -13,15 +13,21 @@
 //   CIDR ranges; default none). SIGN_IN_RATE_LIMIT (attempts per minute per client address and email, default 10),
 //   SIGN_IN_IP_RATE_LIMIT (per client address, default 50), SIGN_IN_EMAIL_RATE_LIMIT (per email across addresses,
 //   default 30), SIGN_IN_MAX_LOCKOUT_MINUTES (the longest lock of the growing back-off, default 15).
-// - LOG_LEVEL (default warn; info logs one line per request), CSP_CONNECT_SRC, TRASH_RETENTION_DAYS (default 30: a
+// - LOG_LEVEL (default warn; info logs one JSON line per request; every line is JSON with the request id),
+//   METRICS_PORT (+ METRICS_HOST) or METRICS_TOKEN (Prometheus metrics; off by default), SHUTDOWN_GRACE_MS (how long
+//   SIGTERM waits for requests in flight, default 20000), CSP_CONNECT_SRC, TRASH_RETENTION_DAYS (default 30: a
 //   deleted name is deleted forever, with its swipes, that many days later).
 // - Firebase mode (the hosted API of a console built with VITE_BACKEND=firebase): VITE_BACKEND=firebase,
 //   GCLOUD_PROJECT, GOOGLE_APPLICATION_CREDENTIALS in production, FIREBASE_AUTH_EMULATOR_HOST and
 //   FIRESTORE_EMULATOR_HOST against the emulators (auth/firebaseIdentity.ts).
+// SIGTERM or SIGINT: stop accepting, let requests in flight finish (up to SHUTDOWN_GRACE_MS), close live streams with
+// a retry hint, close the database; exit 0 when everything in flight finished, 1 when some had to be cut. A second
+// signal exits at once.
 import { parseArgs } from 'node:util';
 import { consoleConnectSources } from '../../contract/buildCsp';
 import { firebaseAuthFromEnv, type FirebaseAuthSettings } from './auth/firebaseIdentity';
 import { parseSeedDemo, startBackend } from './server';
+import { serverLogger } from './http/logging';
 import { operationsSettingsFromEnv, type OperationsSettings } from './settings';
 import { securityBannerLines } from './startBanner';
 import { parseRetentionDays } from './names/trashRetention';
@@ -61,8 +67,8 @@ const backend = await startBackend({
   host: values.host ?? '127.0.0.1',
   port,
   staticDir: values.static,
-  // warn by default: errors and warnings only; LOG_LEVEL=info adds one access line per request.
-  logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+  // JSON lines; warn by default: errors and warnings only; LOG_LEVEL=info adds one access line per request.
+  logger: serverLogger({ level: process.env.LOG_LEVEL ?? 'warn' }),
   allowDemoOnPublicHost: process.env.ALLOW_DEMO_ON_PUBLIC_HOST === '1',
   // The console built from the same env talks to these (Firebase's endpoints or the emulators) besides CSP_CONNECT_SRC.
   connectSources: [...(process.env.CSP_CONNECT_SRC ?? '').split(/[\s,]+/).filter(Boolean), ...consoleConnectSources(process.env)],
@@ -77,18 +83,21 @@ const backend = await startBackend({
 
 console.log(`
 Reference backend listening on ${backend.url} (${backend.db.kind}${backend.seeded ? ', demo data seeded' : ''})
-${values.static ? `Console: ${backend.url}/\n` : ''}${securityBannerLines(backend).join('\n')}
+${values.static ? `Console: ${backend.url}/\n` : ''}${backend.metricsUrl ? `Metrics: ${backend.metricsUrl}\n` : ''}${securityBannerLines(backend).join('\n')}
 `);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    if (stopping) return;
+    if (stopping) {
+      // A second signal: whoever sent it does not want to wait.
+      process.exit(1);
+    }
     stopping = true;
     backend.close().then(
-      () => process.exit(0),
+      (report) => process.exit(report.drained ? 0 : 1),
       (error: unknown) => {
-        console.error(error);
+        backend.app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);
       },
     );

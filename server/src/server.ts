@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app';
 import { openFirebaseIdentity, type FirebaseAuthSettings, type FirebaseIdentity } from './auth/firebaseIdentity';
@@ -8,6 +10,7 @@ import type { Db } from './db/types';
 import { DEFAULT_SIGN_IN_RATE_LIMIT } from './routes/auth';
 import { interruptLeftoverRuns, reportNameMerges } from './imports/startupChecks';
 import type { TrustProxy } from './http/clientAddress';
+import { carriesMetricsToken, createMetrics, type ServerMetrics } from './http/metrics';
 import { applyDemoAccountPolicy, decideDemo, DemoOnPublicHostError, isLoopbackHost, type DemoDecision } from './seed/demoSafety';
 import { seedDemoData } from './seed/seed';
 import { DEFAULT_TRASH_RETENTION_DAYS } from '../../contract/dataSafety';
@@ -41,6 +44,13 @@ export interface BackendOptions {
   signInMaxLockoutMs?: number;
   /** DB_STATEMENT_TIMEOUT_MS: PostgreSQL's statement_timeout on every connection (default 15 s; 0 turns it off) */
   statementTimeoutMs?: number;
+  /** METRICS_PORT: a listener of its own serving GET /metrics (on metricsHost, default `host`) */
+  metricsPort?: number;
+  metricsHost?: string;
+  /** METRICS_TOKEN: the bearer token that reads /metrics (on the main port when no METRICS_PORT) */
+  metricsToken?: string;
+  /** SHUTDOWN_GRACE_MS: how long close() lets requests in flight finish before it cuts them (default 20 s) */
+  shutdownGraceMs?: number;
   /** ALLOW_DEMO_ON_PUBLIC_HOST: let live demo accounts (public passwords) listen on a non-loopback address. */
   allowDemoOnPublicHost?: boolean;
   /** CSP_CONNECT_SRC: origins besides its own the served console may connect to (Firebase mode, a hosted API) */
@@ -63,16 +73,31 @@ export interface RunningBackend {
   seedSkipped: boolean;
   /** whether the demo is on, and why (for the start banner) */
   demo: DemoDecision;
+  /** where Prometheus scrapes, when METRICS_PORT is set */
+  metricsUrl?: string;
   /** the demo admin can sign in with its public password: the start banner must say so */
   demoPasswordLive: boolean;
   /** where the session secret came from: 'env', 'memory' or the secret file's path */
   sessionSecretFrom: string;
   /** Firebase mode's settings; undefined in the local mode */
   firebase?: FirebaseAuthSettings;
-  close(): Promise<void>;
+  /**
+   * Stops cleanly (SIGTERM): /readyz answers 503 at once, the listeners stop accepting, live streams end with a retry
+   * hint, requests in flight (import batches included) finish within shutdownGraceMs (then their connections are
+   * cut), and the database closes. Says whether everything in flight finished.
+   */
+  close(): Promise<ShutdownReport>;
+}
+
+export interface ShutdownReport {
+  /** every request in flight finished within the grace period */
+  drained: boolean;
+  /** requests still running when the grace period ended (their connections were closed) */
+  cut: number;
 }
 
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+export const DEFAULT_SHUTDOWN_GRACE_MS = 20_000;
 
 /**
  * SEED_DEMO: 1/true/yes/on turn the demo on, 0/false/no/off off; unset or empty say nothing (undefined), and the
@@ -94,6 +119,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     statementTimeoutMs: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
   });
   let firebaseIdentity: FirebaseIdentity | undefined;
+  let metricsServer: http.Server | undefined;
   try {
     const appliedNow = await migrate(db);
     const demoDecision = await decideDemo(db, {
@@ -124,6 +150,8 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     // A failure to reach Google (keys, revocation lookup, Firestore) is a 503 for the client and a log line here.
     let logError = (error: unknown, what: string) => console.error(what, error);
     if (options.firebase) firebaseIdentity = await openFirebaseIdentity(options.firebase, (error, what) => logError(error, what));
+    const metrics = options.metricsPort !== undefined || options.metricsToken ? createMetrics() : undefined;
+    let stopping = false;
     const app = await buildApp({
       db,
       firebaseIdentity,
@@ -133,6 +161,10 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       connectSources: options.connectSources,
       trashRetentionDays: options.trashRetentionDays,
       trustProxy: options.trustProxy,
+      metrics,
+      // With METRICS_PORT the metrics are served there only; otherwise on this port to METRICS_TOKEN.
+      metricsToken: options.metricsPort === undefined ? options.metricsToken : undefined,
+      stopping: () => stopping,
       signInRateLimit: {
         ...DEFAULT_SIGN_IN_RATE_LIMIT,
         ...(options.signInRateLimitMax ? { max: options.signInRateLimitMax } : {}),
@@ -142,9 +174,20 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       },
     });
     logError = (error, what) => app.log.error({ err: error }, what);
+    // Requests being answered right now (event streams included), for the shutdown's account of what it waited for.
+    let inFlight = 0;
+    app.server.on('request', (_request: http.IncomingMessage, response: http.ServerResponse) => {
+      inFlight += 1;
+      response.once('close', () => (inFlight -= 1));
+    });
     await reportNameMerges(db, appliedNow, app.log);
     await interruptLeftoverRuns(db, app.log);
     await app.listen({ host: options.host, port: options.port });
+    let metricsUrl: string | undefined;
+    if (metrics && options.metricsPort !== undefined) {
+      metricsServer = await listenForMetrics(metrics, options.metricsToken, options.metricsHost ?? options.host, options.metricsPort);
+      metricsUrl = `${urlOf(options.metricsHost ?? options.host, (metricsServer.address() as AddressInfo).port)}/metrics`;
+    }
     const retentionDays = options.trashRetentionDays ?? DEFAULT_TRASH_RETENTION_DAYS;
     const purge = scheduleTrashPurge(db, retentionDays, options.trashPurgeIntervalMs ?? DEFAULT_PURGE_INTERVAL_MS, {
       purged: (totals) => app.log.warn({ ...totals, retentionDays }, 'trash retention purge: names deleted forever'),
@@ -152,7 +195,8 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
-    let closing: Promise<void> | null = null;
+    const graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
+    let closing: Promise<ShutdownReport> | null = null;
     return {
       app,
       db,
@@ -160,19 +204,44 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       seeded,
       seedSkipped,
       demo: demoDecision,
+      metricsUrl,
       demoPasswordLive,
       sessionSecretFrom: secret.from,
       firebase: options.firebase,
       close() {
         closing ??= (async () => {
+          stopping = true;
+          app.log.info({ inFlight, graceMs }, 'shutting down: no new connections; finishing the requests in flight');
           await purge.stop();
-          await app.close();
+          // Fastify stops listening, ends the event streams (app.ts's preClose), answers 503 to a request that still
+          // arrives on an open connection, and resolves once every request in flight is answered.
+          const closed = app.close();
+          // A keep-alive connection whose last answer went out after the listener closed (a request that was in
+          // flight, an event stream just ended) would otherwise stay open until its keep-alive timeout: closed as
+          // soon as it is idle.
+          const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+          let timer: NodeJS.Timeout | undefined;
+          const finished = await Promise.race([
+            closed.then(() => true),
+            new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs))),
+          ]);
+          clearTimeout(timer);
+          clearInterval(sweep);
+          const cut = finished ? 0 : inFlight;
+          if (!finished) {
+            app.log.warn({ cut, graceMs }, 'shutdown: requests still running after SHUTDOWN_GRACE_MS; their connections are closed');
+            app.server.closeAllConnections();
+            await closed;
+          }
+          if (metricsServer) await closeServer(metricsServer);
           await db.close();
+          return { drained: finished, cut };
         })();
         return closing;
       },
     };
   } catch (error) {
+    if (metricsServer) await closeServer(metricsServer);
     await firebaseIdentity?.close();
     await db.close().catch(() => undefined);
     throw error;
@@ -180,3 +249,40 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
 }
 
 const urlOf = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+function closeServer(server: http.Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/**
+ * METRICS_PORT: GET /metrics on a listener of its own (nothing else there), so Prometheus can reach it on a
+ * network the public cannot; it asks for METRICS_TOKEN too when one is set.
+ */
+async function listenForMetrics(metrics: ServerMetrics, token: string | undefined, host: string, port: number): Promise<http.Server> {
+  const server = http.createServer((request, response) => {
+    const answer = (status: number, body: string, headers: Record<string, string> = {}) =>
+      response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers }).end(body);
+    if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') return answer(404, 'Not found: GET /metrics\n');
+    if (token && !carriesMetricsToken(request.headers.authorization, token)) {
+      return answer(401, 'Metrics need the bearer token set as METRICS_TOKEN\n', { 'www-authenticate': 'Bearer' });
+    }
+    metrics.exposition().then(
+      ({ contentType, text }) => answer(200, text, { 'content-type': contentType }),
+      () => answer(500, 'The metrics could not be collected\n'),
+    );
+  });
+  server.keepAliveTimeout = 5_000;
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return server;
+}

@@ -3,6 +3,7 @@
 // default nobody chose. main.ts (npm run serve) and scripts/start.ts (npm start) read them the same way; the README's
 // settings section and main.ts's header list them.
 import { parseTrustProxy } from './http/clientAddress';
+import { MIN_METRICS_TOKEN_LENGTH } from './http/metrics';
 import type { BackendOptions } from './server';
 
 export type OperationsSettings = Pick<
@@ -14,6 +15,10 @@ export type OperationsSettings = Pick<
   | 'signInEmailRateLimitMax'
   | 'signInMaxLockoutMs'
   | 'statementTimeoutMs'
+  | 'metricsPort'
+  | 'metricsHost'
+  | 'metricsToken'
+  | 'shutdownGraceMs'
 >;
 
 type Env = Record<string, string | undefined>;
@@ -30,6 +35,11 @@ function wholeNumber(env: Env, name: string, min: number, max: number): number |
 
 export function operationsSettingsFromEnv(env: Env): OperationsSettings {
   const lockoutMinutes = wholeNumber(env, 'SIGN_IN_MAX_LOCKOUT_MINUTES', 1, 24 * 60);
+  const metricsToken = env.METRICS_TOKEN?.trim() || undefined;
+  if (metricsToken !== undefined && metricsToken.length < MIN_METRICS_TOKEN_LENGTH) {
+    throw new Error(`METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters (anyone who guesses it reads the metrics)`);
+  }
+  if (metricsToken !== undefined && /\s/.test(metricsToken)) throw new Error('METRICS_TOKEN must not contain spaces');
   return {
     production: env.NODE_ENV === 'production',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
@@ -38,5 +48,9 @@ export function operationsSettingsFromEnv(env: Env): OperationsSettings {
     signInEmailRateLimitMax: wholeNumber(env, 'SIGN_IN_EMAIL_RATE_LIMIT', 1, 1_000_000),
     signInMaxLockoutMs: lockoutMinutes === undefined ? undefined : lockoutMinutes * 60_000,
     statementTimeoutMs: wholeNumber(env, 'DB_STATEMENT_TIMEOUT_MS', 0, 24 * 3_600_000),
+    metricsPort: wholeNumber(env, 'METRICS_PORT', 0, 65_535),
+    metricsHost: env.METRICS_HOST?.trim() || undefined,
+    metricsToken,
+    shutdownGraceMs: wholeNumber(env, 'SHUTDOWN_GRACE_MS', 0, 3_600_000),
   };
 }

@@ -92,8 +92,15 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
   // Fail fast on a wrong DATABASE_URL instead of on the first request.
   await pool.query('SELECT 1');
   const names = options.prepareStatements === false ? null : new StatementNames();
+  const max = options.max ?? defaultPoolSize();
   return {
     kind: 'postgres',
+    poolStats: () => ({
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max,
+    }),
     query: (sql, params) => run(pool, names, sql, params),
     async exec(sql) {
       // Without parameters node-postgres uses the simple protocol, which runs several statements.

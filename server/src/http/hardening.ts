@@ -193,13 +193,17 @@ export interface HardeningOptions {
 
 const API_PATH = /^\/api(\/|\?|$)/;
 const BACKEND_PATH = /^\/(api|auth)(\/|\?|$)/;
+/** routes/probes.ts: a cached "ok" would hide an outage from whoever asks next. */
+const PROBE_PATH = /^\/(healthz|readyz|metrics)(\?|$)/;
 
 export function installHardening(app: FastifyInstance, options: HardeningOptions): void {
   const csp = contentSecurityPolicy({ connectSources: options.connectSources });
   app.addHook('onSend', async (request, reply, payload) => {
     // Sign-in answers carry tokens and /api answers carry user records: no cache (browser, proxy) may keep
     // them. Routes that chose their own policy keep it.
-    if (BACKEND_PATH.test(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if ((BACKEND_PATH.test(request.url) || PROBE_PATH.test(request.url)) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
     reply.header('content-security-policy', csp);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');

@@ -20,7 +20,13 @@ const BODY_LIMIT = BULK_IMPORT_MAX_ROWS * 1024;
 /** The file name a batch sent without a run is recorded under (it becomes a run of its own). */
 export const SINGLE_BATCH_RUN_NAME = '(a single bulk-import request)';
 
-export const bulkImportRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export interface BulkImportRoutesOptions {
+  db: Db;
+  /** Hears each stored batch's rows (the metrics count them). */
+  onBatch?: (rows: { added: number; duplicates: number; trashed: number }) => void;
+}
+
+export const bulkImportRoutes: FastifyPluginAsync<BulkImportRoutesOptions> = async (app, { db, onBatch }) => {
   app.post(
     '/admin/names/bulk-import',
     { schema: ENDPOINTS['POST /api/admin/names/bulk-import'], attachValidation: true, bodyLimit: BODY_LIMIT },
@@ -79,6 +85,7 @@ export const bulkImportRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
         });
         return { addedCount, duplicateCount, trashedCount, runId };
       });
+      onBatch?.({ added: response.addedCount, duplicates: response.duplicateCount ?? 0, trashed: response.trashedCount ?? 0 });
       return response;
     },
   );
