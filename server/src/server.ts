@@ -92,7 +92,7 @@ export interface RunningBackend {
 export interface ShutdownReport {
   /** every request in flight finished within the grace period */
   drained: boolean;
-  /** requests still running when the grace period ended (their connections were closed) */
+  /** connections still busy when the grace period ended (they were closed) */
   cut: number;
 }
 
@@ -174,12 +174,9 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       },
     });
     logError = (error, what) => app.log.error({ err: error }, what);
-    // Requests being answered right now (event streams included), for the shutdown's account of what it waited for.
-    let inFlight = 0;
-    app.server.on('request', (_request: http.IncomingMessage, response: http.ServerResponse) => {
-      inFlight += 1;
-      response.once('close', () => (inFlight -= 1));
-    });
+    // Open connections, for the shutdown's account of what it waited for (counted by the server, not by a listener
+    // on every answer: a static file's answer already carries ten 'close' listeners, Node's warning limit).
+    const openConnections = () => new Promise<number>((resolve) => app.server.getConnections((_error, count) => resolve(count ?? 0)));
     await reportNameMerges(db, appliedNow, app.log);
     await interruptLeftoverRuns(db, app.log);
     await app.listen({ host: options.host, port: options.port });
@@ -211,7 +208,10 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       close() {
         closing ??= (async () => {
           stopping = true;
-          app.log.info({ inFlight, graceMs }, 'shutting down: no new connections; finishing the requests in flight');
+          app.log.info(
+            { openConnections: await openConnections(), graceMs },
+            'shutting down: no new connections; finishing the requests in flight',
+          );
           await purge.stop();
           // Fastify stops listening, ends the event streams (app.ts's preClose), answers 503 to a request that still
           // arrives on an open connection, and resolves once every request in flight is answered.
@@ -227,7 +227,8 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
           ]);
           clearTimeout(timer);
           clearInterval(sweep);
-          const cut = finished ? 0 : inFlight;
+          // What is still open now was busy all along (idle connections were closed as they went idle).
+          const cut = finished ? 0 : await openConnections();
           if (!finished) {
             app.log.warn({ cut, graceMs }, 'shutdown: requests still running after SHUTDOWN_GRACE_MS; their connections are closed');
             app.server.closeAllConnections();

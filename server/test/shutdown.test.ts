@@ -1,7 +1,8 @@
 // SIGTERM to a real server process (server/src/main.ts, as `npm run serve` runs it) in the middle of an import: it
 // stops accepting connections, lets the batch in flight finish and answer, ends the live stream with a retry hint,
 // closes its database and exits 0; every acknowledged batch is stored, and the import goes on against a second
-// process on the same database. Its log, read whole, is JSON lines without a password or a token.
+// process on the same database (which, stopped with a request that never completes, cuts it after its grace
+// period and exits 1). Its log, read whole, is JSON lines without a password or a token.
 // On an on-disk PGlite folder, or with DATABASE_URL on a fresh PostgreSQL database of its own.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -72,7 +73,7 @@ interface Server {
   exited: Promise<number | null>;
 }
 
-async function startServer(): Promise<Server> {
+async function startServer(extraEnv: Record<string, string> = {}): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', '--port', '0'], {
     env: {
       ...process.env,
@@ -83,6 +84,7 @@ async function startServer(): Promise<Server> {
       SHUTDOWN_GRACE_MS: '20000',
       SIGN_IN_RATE_LIMIT: '1000',
       SIGN_IN_IP_RATE_LIMIT: '1000',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -251,7 +253,8 @@ it('SIGTERM during an import: the batch in flight finishes, every acknowledged b
   }
 
   // The import goes on against another process on the same database (a second instance, or this one restarted).
-  const second = await startServer();
+  // This one waits only a second for what is in flight when it is stopped.
+  const second = await startServer({ SHUTDOWN_GRACE_MS: '1000' });
   try {
     const again = await signIn(second);
     expect((await sendBatch(second, again, runId, 5)).addedCount).toBe(BATCH_ROWS);
@@ -264,8 +267,20 @@ it('SIGTERM during an import: the batch in flight finishes, every acknowledged b
     });
     expect(finished.status).toBe(200);
     expect((await finished.json()) as ImportRun).toMatchObject({ state: 'done', rowsAdded: 5 * BATCH_ROWS, batches: 6 });
+
+    // A request that never completes (its body stops half-way): the grace period ends, its connection is cut, and
+    // the exit code says that not everything finished.
+    const stalled = net.connect(second.port, '127.0.0.1');
+    stalled.on('error', () => undefined);
+    await once(stalled, 'connect');
+    stalled.write('POST /auth/sign-in HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email');
+    const cut = once(stalled, 'close');
+    stalled.resume();
+    await new Promise((resolve) => setTimeout(resolve, 200));
     second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
+    expect(await second.exited).toBe(1);
+    await cut;
+    expect(second.output()).toContain('requests still running after SHUTDOWN_GRACE_MS');
   } finally {
     if (second.child.exitCode === null) second.child.kill('SIGKILL');
   }
