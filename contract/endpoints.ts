@@ -165,10 +165,16 @@ export const BulkImportResponseSchema = Type.Object({
   runId: Type.Optional(Type.Integer()),
 });
 
+/**
+ * A count a client reports (rows it read or skipped): bounded like every other number a request carries, by what
+ * a JS number holds exactly, so 1e308 or 2^63 is refused instead of stored. (`count` above is for answers.)
+ */
+const reportedCount = whole(0, MAX_ID);
+
 export const ImportRunConsoleReportSchema = closed({
-  rowsRead: count,
-  rowsSkipped: count,
-  skippedByReason: Type.Record(Type.String({ maxLength: 64 }), count, { maxProperties: 32 }),
+  rowsRead: reportedCount,
+  rowsSkipped: reportedCount,
+  skippedByReason: Type.Record(Type.String({ maxLength: 64 }), reportedCount, { maxProperties: 32 }),
   encoding: nullable(Type.String({ maxLength: 32 })),
 });
 
@@ -758,6 +764,11 @@ interface EndpointSchema {
  */
 export const UNTYPED_ANSWER = Type.Unknown({ description: 'not a JSON document of fixed shape: see the route' });
 
+/** /healthz and /readyz when all is well; a 503 from /readyz is an ApiErrorBody naming the reason. */
+export const ProbeAnswerSchema = Type.Object({ status: Type.Literal('ok') });
+/** Prometheus's text exposition format (text/plain; version=0.0.4). */
+const METRICS_TEXT = Type.String({ contentMediaType: 'text/plain' });
+
 export const ENDPOINTS = {
   // /auth (the reference backend's sessions)
   'POST /auth/sign-in': { querystring: NoQuery, body: SignInRequestSchema, response: { 200: SignInResponseSchema } },
@@ -765,6 +776,13 @@ export const ENDPOINTS = {
   'GET /auth/record': { querystring: NoQuery, response: { 200: UserRecordSchema } },
   'POST /auth/renew': { querystring: NoQuery, body: NoBody, response: { 200: RenewResponseSchema } },
   'POST /auth/sign-out': { querystring: NoQuery, body: NoBody, response: { 204: Type.Null() } },
+
+  // operations (server/src/routes/probes.ts): for load balancers and Prometheus, outside /api, no session. /healthz:
+  // the process answers; /readyz: its database is reachable and migrated (503 with the reason otherwise); /metrics:
+  // only with METRICS_TOKEN as a bearer token (or on METRICS_PORT's listener), never open by default.
+  'GET /healthz': { querystring: NoQuery, response: { 200: ProbeAnswerSchema } },
+  'GET /readyz': { querystring: NoQuery, response: { 200: ProbeAnswerSchema } },
+  'GET /metrics': { querystring: NoQuery, response: { 200: METRICS_TEXT } },
 
   // counts and health
   'GET /api/swipes/stats': { querystring: NoQuery, response: { 200: SwipeStatsSchema } },

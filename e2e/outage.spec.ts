@@ -101,6 +101,8 @@ async function startOutageBackend(): Promise<OutageBackend & { stop: () => Promi
         SESSION_SECRET: `outage-e2e-${Date.now()}-secret-of-enough-length`,
         SIGN_IN_RATE_LIMIT: '1000',
         SIGN_IN_IP_RATE_LIMIT: '1000',
+        // The demo admin signs in; on PostgreSQL the demo is off unless asked for.
+        SEED_DEMO: '1',
         LOG_LEVEL: 'error',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -20,4 +20,6 @@ fi
 # Every spec signs in from 127.0.0.1 with the same account, many times a minute: the sign-in limiter (covered by the
 # server suite) would refuse the suite itself.
 export SIGN_IN_RATE_LIMIT="${SIGN_IN_RATE_LIMIT:-1000}" SIGN_IN_IP_RATE_LIMIT="${SIGN_IN_IP_RATE_LIMIT:-1000}"
+# The specs sign in as the demo admin; with DATABASE_URL the demo is off unless asked for (server/src/seed/demoSafety.ts).
+export SEED_DEMO="${SEED_DEMO:-1}"
 exec npx tsx server/src/main.ts --static "$dist" --port "$port" --host 127.0.0.1

@@ -7,7 +7,9 @@ import path from 'node:path';
 import { build, loadEnv } from 'vite';
 import { consoleConnectSources } from '../contract/buildCsp';
 import { firebaseAuthFromEnv, type FirebaseAuthSettings } from '../server/src/auth/firebaseIdentity';
+import { serverLogger } from '../server/src/http/logging';
 import { startBackend, type RunningBackend } from '../server/src/server';
+import type { OperationsSettings } from '../server/src/settings';
 import { recordBuildEnv, staleBuildReason } from './consoleBuild';
 
 /**
@@ -83,8 +85,11 @@ export interface ServeOptions {
   databaseUrl?: string;
   dataDir?: string;
   sessionSecret?: string;
-  seedDemo: boolean;
+  /** SEED_DEMO as given (undefined: not set; the server decides, server/src/seed/demoSafety.ts) */
+  seedDemo: boolean | undefined;
   logLevel?: string;
+  /** TRUST_PROXY, the sign-in limits, metrics, shutdown... as main.ts reads them (server/src/settings.ts) */
+  operations?: OperationsSettings;
   /** TRASH_RETENTION_DAYS (server/src/names/trashRetention.ts) */
   trashRetentionDays?: number;
   /** BACKUP_DIR (server/src/restores/beforeBackup.ts) */
@@ -94,13 +99,14 @@ export interface ServeOptions {
 /** The reference backend serving mode.outDir (build it first), as the hosted API in Firebase mode. */
 export function serveConsole(mode: ConsoleMode, options: ServeOptions): Promise<RunningBackend> {
   return startBackend({
+    ...options.operations,
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir,
     sessionSecret: options.sessionSecret,
     host: options.host,
     port: options.port,
     staticDir: mode.outDir,
-    logger: { level: options.logLevel ?? 'warn' },
+    logger: serverLogger({ level: options.logLevel ?? 'warn' }),
     seedDemo: options.seedDemo,
     trashRetentionDays: options.trashRetentionDays,
     backupDir: options.backupDir,

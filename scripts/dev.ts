@@ -2,7 +2,8 @@
 // (127.0.0.1:5173, proxying /api and /auth to the backend) in ONE process; Ctrl-C stops both. For working on
 // the console; `npm start` serves the production build instead. Environment: DATABASE_URL (real PostgreSQL;
 // default embedded PGlite in .data/pglite), DATA_DIR, SESSION_SECRET, BACKEND_PORT (default 3001),
-// LOG_LEVEL (backend, default warn), SEED_DEMO (default 1; 0 skips the demo data and the demo accounts).
+// LOG_LEVEL (backend, default warn), SEED_DEMO (1 seeds the demo and keeps its accounts live, 0 disables them;
+// unset: on for the embedded database, off with DATABASE_URL or after a recorded 0: server/src/seed/demoSafety.ts).
 // With VITE_BACKEND=firebase (environment or .env.local) the backend is the console's hosted API, as with npm start.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -54,6 +54,8 @@ async function run(
     staticDir,
     logger: { level: 'fatal' },
     signInRateLimitMax: 1000,
+    // The table signs in as the demo admin, on PostgreSQL too (where the demo is off unless asked for).
+    seedDemo: true,
   });
   try {
     const signIn = await fetch(`${backend.url}/auth/sign-in`, {

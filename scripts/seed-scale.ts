@@ -2,7 +2,8 @@
 // Loads analytics-scale data (default: large = 1,000,000 swipes over 100,000 names and 20,000 users) into
 // the configured database: DATABASE_URL (a real PostgreSQL) or the PGlite folder (DATA_DIR, default
 // .data/pglite). Migrates first and runs the demo seed if it never ran (SEED_DEMO=0 skips it), so the
-// demo admin can sign in and look at the figures. Stop `npm start` first when it uses the same PGlite folder.
+// demo admin can sign in and look at the figures (with DATABASE_URL, once the server starts with SEED_DEMO=1:
+// server/src/seed/demoSafety.ts). Stop `npm start` first when it uses the same PGlite folder.
 import { parseArgs } from 'node:util';
 import { migrate } from '../server/src/db/migrate';
 import { openDatabase } from '../server/src/db/open';
@@ -50,7 +51,7 @@ const db = await openDatabase({ databaseUrl, dataDir: process.env.DATA_DIR || un
 try {
   console.log(`Database: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite (${process.env.DATA_DIR || '.data/pglite'})`}`);
   await migrate(db);
-  if (parseSeedDemo(process.env.SEED_DEMO)) await seedDemoData(db);
+  if (parseSeedDemo(process.env.SEED_DEMO) !== false) await seedDemoData(db);
   console.log(
     `Loading ${size.swipes.toLocaleString('en-US')} swipes over ${size.names.toLocaleString('en-US')} names and ${size.users.toLocaleString('en-US')} users`,
   );

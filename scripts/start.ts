@@ -3,7 +3,9 @@
 // backend, API included, on ONE port (default http://127.0.0.1:3001); Ctrl-C stops it. `npm run dev` is the
 // developers' variant with Vite's hot reload. Environment: DATABASE_URL (real PostgreSQL; default embedded
 // PGlite in .data/pglite), DATA_DIR, SESSION_SECRET, PORT (default 3001), LOG_LEVEL (default warn), SEED_DEMO
-// (default 1; 0 skips the demo data and the demo accounts), FORCE_BUILD=1 (build even when up to date),
+// (1 seeds the demo and keeps its accounts live, 0 disables them; unset: on for the embedded database, off with
+// DATABASE_URL, NODE_ENV=production or after a recorded 0), the settings of server/src/settings.ts (TRUST_PROXY,
+// the sign-in limits, metrics, SHUTDOWN_GRACE_MS: see server/src/main.ts), FORCE_BUILD=1 (build even when up to date),
 // DIST_DIR (build folder; default dist/, dist-firebase/ in Firebase mode).
 // Firebase mode: VITE_BACKEND=firebase with the console's VITE_FIREBASE_* values and the standard
 // GCLOUD_PROJECT (plus FIREBASE_AUTH_EMULATOR_HOST / FIRESTORE_EMULATOR_HOST for the emulators, or
@@ -12,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_ADMIN } from '../server/src/seed/demoAccounts';
 import { parseSeedDemo, type RunningBackend } from '../server/src/server';
+import { operationsSettingsFromEnv } from '../server/src/settings';
 import { securityBannerLines } from '../server/src/startBanner';
 import { ensureConsoleBuild, resolveConsoleMode, serveConsole } from './consoleServer';
 import { parseRetentionDays } from '../server/src/names/trashRetention';
@@ -42,6 +45,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 try {
   const seedDemo = parseSeedDemo(process.env.SEED_DEMO);
+  const operations = operationsSettingsFromEnv(process.env);
   const trashRetentionDays = parseRetentionDays(process.env.TRASH_RETENTION_DAYS);
   const mode = resolveConsoleMode(root);
   if (mode.derived.length > 0) console.log(`From the console's emulator settings: ${mode.derived.join(', ')}.`);
@@ -57,9 +61,10 @@ try {
     seedDemo,
     trashRetentionDays,
     backupDir: process.env.BACKUP_DIR || undefined,
+    operations,
   });
   if (backend.seeded) console.log('Seeded the demo data (first start).');
-  if (backend.seedSkipped) console.log('Demo seed skipped (SEED_DEMO=0): no demo data or demo accounts were created.');
+  if (backend.seedSkipped) console.log(`Demo off (${backend.demo.because}): no demo data, and demo accounts that exist cannot sign in.`);
   const signIn = mode.firebase
     ? securityBannerLines(backend).map((line) => `  ${line}\n`)
     : backend.seedSkipped

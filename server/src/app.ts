@@ -6,10 +6,14 @@ import { createFirebaseAdminGuard } from './auth/firebaseGuard';
 import type { FirebaseIdentity } from './auth/firebaseIdentity';
 import { createGuards } from './auth/guard';
 import { createSessionTokens } from './auth/tokens';
+import { migrations } from './db/migrations';
 import type { Db } from './db/types';
 import { installErrorHandler, installJsonParser, notFoundBody } from './http/errorHandling';
 import { DEFAULT_SERVER_LIMITS, hardenedServerOptions, installHardening, type ServerLimits } from './http/hardening';
+import { fastifyTrustProxy, type TrustProxy } from './http/clientAddress';
 import { installInputGuards } from './http/inputGuards';
+import { installRequestIds, requestIdOptions } from './http/logging';
+import type { ServerMetrics } from './http/metrics';
 import { cacheControlFor } from './http/staticCaching';
 import { strictBodyValidators } from './http/validators';
 import { LiveCountsHub } from './live/liveCounts';
@@ -24,7 +28,8 @@ import { exportRoutes } from './routes/exports';
 import { healthRoutes } from './routes/health';
 import { historyRoutes } from './routes/history';
 import { importRunsRoutes } from './routes/importRuns';
-import { liveRoutes } from './routes/live';
+import { liveRoutes, SERVER_STOPPING_EVENT } from './routes/live';
+import { probeRoutes } from './routes/probes';
 import { namesRoutes } from './routes/names';
 import { restoresRoutes } from './routes/restores';
 import { statsRoutes } from './routes/stats';
@@ -67,6 +72,17 @@ export interface BuildAppOptions {
   trashRetentionDays?: number;
   /** BACKUP_DIR: where a restore in replace mode saves the state before it (default: restores/beforeBackup.ts). */
   backupDir?: string;
+  /**
+   * TRUST_PROXY (http/clientAddress.ts): which proxies' X-Forwarded-For and X-Forwarded-Proto are believed, for
+   * request.ip (the sign-in limits) and request.protocol (Strict-Transport-Security). Default: none.
+   */
+  trustProxy?: TrustProxy;
+  /** Prometheus metrics of this process (http/metrics.ts): requests are counted when given. */
+  metrics?: ServerMetrics;
+  /** METRICS_TOKEN: GET /metrics on this app answers to this bearer token (none: /metrics is not served here). */
+  metricsToken?: string;
+  /** True once the process is shutting down: /readyz says so before the listener closes. */
+  stopping?: () => boolean;
   /** Called for every route as it is registered (tests enumerate the routes with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -83,6 +99,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     schemaController: strictBodyValidators(),
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
+    ...requestIdOptions,
     ...hardenedServerOptions({ ...DEFAULT_SERVER_LIMITS, ...options.limits }),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -102,6 +120,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('account', null);
   app.decorateRequest('session', null);
 
+  installRequestIds(app);
+  options.metrics?.observeRequests(app);
+  options.metrics?.setSources({ pool: db.poolStats ? () => db.poolStats!() : undefined, liveStreams: () => openStreams.size });
   installJsonParser(app);
   installErrorHandler(app);
   installInputGuards(app);
@@ -116,8 +137,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       tokens,
       guards,
       signInRateLimit: options.signInRateLimit ?? DEFAULT_SIGN_IN_RATE_LIMIT,
+      onSignInFailure: options.metrics ? (reason) => options.metrics!.signInFailure(reason) : undefined,
     });
   }
+
+  await app.register(probeRoutes, {
+    db,
+    migrationIds: migrations.map((migration) => migration.id),
+    stopping: options.stopping,
+    metrics: options.metrics ? { metrics: options.metrics, token: options.metricsToken } : undefined,
+  });
 
   await app.register(
     async (api) => {
@@ -141,7 +170,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }
       await api.register(namesRoutes, { db, retentionDays });
       await api.register(historyRoutes, { db, retentionDays });
-      await api.register(bulkImportRoutes, { db });
+      await api.register(bulkImportRoutes, {
+        db,
+        onBatch: options.metrics
+          ? (rows) => {
+              options.metrics!.importRows('added', rows.added);
+              options.metrics!.importRows('duplicate', rows.duplicates);
+              options.metrics!.importRows('trashed', rows.trashed);
+            }
+          : undefined,
+      });
       await api.register(analyticsRoutes, { db });
       await api.register(exportRoutes, { db });
       await api.register(databaseAdminRoutes, { db });
@@ -174,12 +212,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.code(404).send(notFoundBody(request));
   });
 
-  // Open event streams would hold close() forever: end them first.
+  // Open event streams would hold close() forever: end them first, telling each client when to come back (SSE's
+  // `retry` field: another instance behind the balancer, or this one restarted, answers by then).
   app.addHook('preClose', async () => {
     liveCounts.stop();
     // A restore being applied is rolled back (nothing written) rather than cut off by the database closing.
     await restoreRunner.stopAll();
-    for (const stream of openStreams) stream.end();
+    for (const stream of openStreams) stream.end(SERVER_STOPPING_EVENT);
     openStreams.clear();
   });
   if (firebase) app.addHook('onClose', async () => firebase.close());

@@ -12,7 +12,7 @@ export function securityBannerLines(backend: RunningBackend): string[] {
         ? 'Session secret: generated for this in-memory database (gone when it stops).'
         : `Session secret: ${backend.sessionSecretFrom} (mode 0600; keep it out of backups others can read).`;
   if (!backend.demoPasswordLive) {
-    return [backend.seedSkipped ? 'Demo accounts: disabled (SEED_DEMO=0).' : 'Demo accounts: none can sign in.', secret];
+    return [backend.seedSkipped ? `Demo accounts: disabled (${backend.demo.because}).` : 'Demo accounts: none can sign in.', secret];
   }
   return [
     `WARNING: the demo accounts are live with PUBLIC passwords. Anyone who can reach ${backend.url} can sign in as admin:`,

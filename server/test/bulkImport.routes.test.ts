@@ -122,6 +122,22 @@ describe('POST /admin/names/bulk-import', () => {
     expect(body).toMatchObject({ error: 'bad_request', field: expect.stringMatching(/^names/) });
   });
 
+  it.each([
+    ['an unknown body field', '', { names: [row()], nationalty: 'irish' }, 'nationalty', 'nationalty is not allowed'],
+    ['an unknown query parameter', '?dryRun=1', { names: [row()] }, 'dryRun', 'dryRun is not a parameter of this route'],
+    ['a runId that is not a positive integer', '', { names: [row()], runId: 0 }, 'runId', 'runId must be >= 1'],
+  ])('400 naming the parameter itself for %s, adding nothing', async (_label, query, body, field, message) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/names/bulk-import${query}`,
+      payload: body,
+      headers: { authorization: `Bearer ${t.adminToken}` },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'bad_request', message: expect.stringContaining(message), field });
+    expect(await countNames()).toBe(0);
+  });
+
   it(`takes ${BULK_IMPORT_MAX_ROWS} rows in one request and refuses one more (413) without adding any`, async () => {
     const rows = Array.from({ length: BULK_IMPORT_MAX_ROWS + 1 }, (_, i) => row({ name: `name${i}` }));
     const tooMany = await bulkImport({ names: rows });

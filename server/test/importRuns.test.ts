@@ -127,6 +127,39 @@ describe('a run and its batches', () => {
     expect((await call('POST', `/admin/import-runs/${run.id}/finish`, { state: 'undone' })).status).toBe(400);
     expect((await call('POST', `/admin/import-runs/${run.id}/finish`, { state: 'done', report: { rowsRead: -1 } })).status).toBe(400);
   });
+
+  it('bounds the counts of the console report like every other count (1e308 and 2^63 are refused, naming the field)', async () => {
+    const report = { rowsRead: 7, rowsSkipped: 2, skippedByReason: { 'missing-field': 2 }, encoding: 'UTF-8' };
+    const finish = async (body: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/import-runs/${run.id}/finish`,
+        headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' },
+        payload: body,
+      });
+      return { status: response.statusCode, body: response.json() as { field?: string } };
+    };
+    const run = await startRun();
+    // Written out as a client would send them: JSON.stringify would turn 2^63 into 9223372036854776000.
+    for (const [field, text] of [
+      ['rowsRead', '1e308'],
+      ['rowsRead', '9223372036854775808'],
+      ['rowsSkipped', '1e308'],
+      ['rowsSkipped', '9223372036854775808'],
+      ['rowsSkipped', '9007199254740992'],
+    ] as const) {
+      const body = JSON.stringify({ state: 'done', report: { ...report, [field]: 0 } }).replace(`"${field}":0`, `"${field}":${text}`);
+      expect({ text, ...(await finish(body)) }).toMatchObject({ text, status: 400, body: { field: `report.${field}` } });
+    }
+    const huge = JSON.stringify({ state: 'done', report: { ...report, skippedByReason: { 'missing-field': 0 } } }).replace(
+      '"missing-field":0',
+      '"missing-field":1e308',
+    );
+    expect(await finish(huge)).toMatchObject({ status: 400, body: { field: 'report.skippedByReason.missing-field' } });
+    // The largest count a JS number holds exactly is still a count.
+    const largest = { ...report, rowsRead: Number.MAX_SAFE_INTEGER };
+    expect(await finish(JSON.stringify({ state: 'done', report: largest }))).toMatchObject({ status: 200 });
+  });
 });
 
 describe('interrupted runs', () => {

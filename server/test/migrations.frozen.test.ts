@@ -25,6 +25,7 @@ const SHIPPED: Record<string, string> = {
   '060_name_trash': '208d2716a6fa70e9',
   '061_record_versions': '6c463b0763e9bd5a',
   '062_backup_restores': 'c3f15e3b38bbe655',
+  '070_sign_in_backoff': '36463f50d0d835bc',
 };
 
 const folder = path.join(__dirname, '../src/db/migrations');

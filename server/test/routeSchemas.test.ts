@@ -15,12 +15,15 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]);
-const backendRoutes = () => routes.filter((route) => /^\/(api|auth)\//.test(route.url));
+/** /api, /auth and the operations probes (routes/probes.ts): every route but the console's files. */
+const BACKEND_ROUTE = /^\/(api|auth)\/|^\/(healthz|readyz|metrics)$/;
+const backendRoutes = () => routes.filter((route) => BACKEND_ROUTE.test(route.url));
 
 test('the routes were enumerated, the static files route aside', () => {
   expect(backendRoutes().length).toBeGreaterThan(40);
+  expect(backendRoutes().map((route) => route.url)).toEqual(expect.arrayContaining(['/healthz', '/readyz', '/metrics']));
   // @fastify/static's file route: its input is a file path, answered by the plugin (404 or the file).
-  expect(routes.filter((route) => !/^\/(api|auth)\//.test(route.url)).map((route) => route.url)).toEqual(['/*']);
+  expect(routes.filter((route) => !BACKEND_ROUTE.test(route.url)).map((route) => route.url)).toEqual(['/*']);
 });
 
 test('every backend route takes its schema from contract/endpoints.ts', () => {

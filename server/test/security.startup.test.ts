@@ -1,4 +1,4 @@
-// Issue 7 §1-2 at start-up: where the session secret lives, and the demo accounts' safe defaults.
+// At start-up: where the session secret lives, and the demo accounts' safe defaults (server/src/seed/demoSafety.ts).
 // Always on an on-disk PGlite in a temporary folder (it is about files and restarts), whatever DATABASE_URL says.
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -82,7 +82,7 @@ describe('the session secret', () => {
 });
 
 describe('demo accounts', () => {
-  it('SEED_DEMO=0 disables demo accounts that exist (and ends their sessions); a default start enables them again', async () => {
+  it('SEED_DEMO=0 disables demo accounts that exist (and ends their sessions), and a later start without SEED_DEMO=1 keeps them off', async () => {
     const seeded = await start();
     let token: string | undefined;
     try {
@@ -107,13 +107,78 @@ describe('demo accounts', () => {
       await off.close();
     }
 
-    const on = await start();
+    // A start that does not say SEED_DEMO (a restart script that forgot it): the recorded choice holds.
+    const unset = await start({ seedDemo: undefined });
+    try {
+      expect(unset.demoPasswordLive).toBe(false);
+      expect(unset.demo).toEqual({ enabled: false, because: 'SEED_DEMO=0, recorded by an earlier start' });
+      expect((await signInStatus(unset.url)).status).toBe(401);
+    } finally {
+      await unset.close();
+    }
+
+    // Only SEED_DEMO=1 brings them back; then the quick start's default (on) holds again.
+    const on = await start({ seedDemo: true });
     try {
       expect(on.demoPasswordLive).toBe(true);
       expect((await signInStatus(on.url)).status).toBe(200);
     } finally {
       await on.close();
     }
+    const again = await start({ seedDemo: undefined });
+    try {
+      expect(again.demo).toEqual({ enabled: true, because: 'the embedded quick-start database' });
+      expect((await signInStatus(again.url)).status).toBe(200);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('the embedded quick start (no DATABASE_URL, not production) has its demo without being asked', async () => {
+    const backend = await start({ seedDemo: undefined });
+    try {
+      expect(backend).toMatchObject({ seeded: true, seedSkipped: false, demoPasswordLive: true });
+      expect((await signInStatus(backend.url)).status).toBe(200);
+    } finally {
+      await backend.close();
+    }
+  });
+
+  it('NODE_ENV=production: no demo data and no live demo account unless SEED_DEMO=1, on every start', async () => {
+    const first = await start({ seedDemo: undefined, production: true });
+    try {
+      expect(first).toMatchObject({ seeded: false, seedSkipped: true, demoPasswordLive: false });
+      expect(first.demo.because).toBe('off by default with NODE_ENV=production');
+      const { rows } = await first.db.query<{ accounts: number; names: number }>(
+        'SELECT (SELECT count(*) FROM accounts)::int AS accounts, (SELECT count(*) FROM names)::int AS names',
+      );
+      expect(rows[0]).toEqual({ accounts: 0, names: 0 });
+    } finally {
+      await first.close();
+    }
+    const asked = await start({ seedDemo: true, production: true });
+    try {
+      expect((await signInStatus(asked.url)).status).toBe(200);
+    } finally {
+      await asked.close();
+    }
+    // SEED_DEMO=1 once is no standing permission in production: the next start without it switches them off.
+    const later = await start({ seedDemo: undefined, production: true });
+    try {
+      expect(later.demoPasswordLive).toBe(false);
+      expect((await signInStatus(later.url)).status).toBe(401);
+    } finally {
+      await later.close();
+    }
+  });
+
+  it('are refused behind a proxy (TRUST_PROXY) even on loopback, unless explicitly allowed', async () => {
+    await expect(start({ trustProxy: ['loopback'] })).rejects.toThrow(/behind a proxy \(TRUST_PROXY is set\)/);
+    const allowed = await start({ trustProxy: 1, allowDemoOnPublicHost: true });
+    await allowed.close();
+    const withoutDemo = await start({ trustProxy: ['loopback'], seedDemo: false });
+    expect(withoutDemo.demoPasswordLive).toBe(false);
+    await withoutDemo.close();
   });
 
   it('are refused on a non-loopback bind unless explicitly allowed', async () => {

@@ -4,9 +4,10 @@ import { parseSeedDemo, startBackend } from '../src/server';
 jest.setTimeout(120_000);
 
 describe('SEED_DEMO', () => {
-  it('defaults to seeding; 0/false/no/off switch it off; anything else is refused', () => {
-    for (const on of [undefined, '', '1', 'true', 'YES', ' on ']) expect(parseSeedDemo(on)).toBe(true);
+  it('1/true/yes/on switch it on, 0/false/no/off off, unset says nothing (the server decides); anything else is refused', () => {
+    for (const on of ['1', 'true', 'YES', ' on ']) expect(parseSeedDemo(on)).toBe(true);
     for (const off of ['0', 'false', 'No', 'off']) expect(parseSeedDemo(off)).toBe(false);
+    for (const unset of [undefined, '', '  ']) expect(parseSeedDemo(unset)).toBeUndefined();
     expect(() => parseSeedDemo('maybe')).toThrow('SEED_DEMO');
   });
 

@@ -295,7 +295,13 @@ describe(`snapshot from an older schema on ${stack}`, () => {
   afterAll(() => place?.remove());
 
   test('is restored, then the migrations it predates run, its rows kept', async () => {
-    expect(later).toEqual(['032_match_conversion_totals', '060_name_trash', '061_record_versions', '062_backup_restores']);
+    expect(later).toEqual([
+      '032_match_conversion_totals',
+      '060_name_trash',
+      '061_record_versions',
+      '062_backup_restores',
+      '070_sign_in_backoff',
+    ]);
     place = await newPlace('older');
     const db = await place.open();
     try {

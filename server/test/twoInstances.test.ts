@@ -40,6 +40,8 @@ async function startInstance(): Promise<Instance> {
       SESSION_SECRET: secret,
       SIGN_IN_RATE_LIMIT: String(RATE_LIMIT),
       SIGN_IN_IP_RATE_LIMIT: '1000',
+      // The demo admin signs in; on PostgreSQL the demo is off unless asked for.
+      SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,7 +12,12 @@ const MIGRATION_LOCK_KEY = 7_341_902_113;
  */
 export async function migrate(db: Db, migrations: readonly Migration[] = allMigrations): Promise<string[]> {
   return db.transaction(async (tx) => {
-    if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    if (db.kind === 'postgres') {
+      // A migration may rewrite a large table, and a second process waits here for the first: neither is a slow
+      // request, so the server's statement_timeout (db/postgres.ts) does not apply inside this transaction.
+      await tx.query('SET LOCAL statement_timeout = 0');
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    }
     await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       id         text PRIMARY KEY,
       applied_at timestamptz NOT NULL DEFAULT now()

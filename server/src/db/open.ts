@@ -16,6 +16,12 @@ export interface OpenDatabaseOptions {
    * DATABASE_POOL_SIZE likewise sets the connections per process (default: postgres.ts defaultPoolSize).
    */
   prepareStatements?: boolean;
+  /**
+   * PostgreSQL only: statement_timeout in ms for every connection (db/postgres.ts); 0 or absent: none. The server
+   * sets it (DB_STATEMENT_TIMEOUT_MS, default 15 s, server.ts); tools that load data in long statements do not.
+   * PGlite accepts the setting but cannot enforce it (no timer interrupts in its WASM build): not set there.
+   */
+  statementTimeoutMs?: number;
 }
 
 export const DEFAULT_DATA_DIR = path.join('.data', 'pglite');
@@ -25,7 +31,13 @@ export function openDatabase(options: OpenDatabaseOptions = {}): Promise<Db> {
     const prepareStatements = options.prepareStatements ?? process.env.DATABASE_PREPARED_STATEMENTS !== 'off';
     const poolSize = Number(process.env.DATABASE_POOL_SIZE);
     const max = Number.isInteger(poolSize) && poolSize > 0 ? poolSize : undefined;
-    return openPostgres({ connectionString: options.databaseUrl, schema: options.schema, prepareStatements, max });
+    return openPostgres({
+      connectionString: options.databaseUrl,
+      schema: options.schema,
+      prepareStatements,
+      max,
+      statementTimeoutMs: options.statementTimeoutMs,
+    });
   }
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
   return openPglite(dataDir.includes('://') ? dataDir : path.resolve(dataDir));

@@ -58,27 +58,40 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   if (onDisk) restrictToOwner(dataDir);
+  // Calls made and not yet finished: the one running holds PGlite's only connection, the rest queue behind it.
+  let pending = 0;
+  const counted = async <T>(call: () => Promise<T>): Promise<T> => {
+    pending += 1;
+    try {
+      return await call();
+    } finally {
+      pending -= 1;
+    }
+  };
   return {
     kind: 'pglite',
-    query: (sql, params) => run(pg, sql, params),
+    query: (sql, params) => counted(() => run(pg, sql, params)),
     async exec(sql) {
-      await pg.exec(sql);
+      await counted(() => pg.exec(sql));
     },
     async copyCsv(select) {
       // PGlite's COPY target for the caller: the whole result as one Blob.
-      const result = await pg.query(`COPY (${select}) TO '/dev/blob' WITH (FORMAT csv)`);
+      const result = await counted(() => pg.query(`COPY (${select}) TO '/dev/blob' WITH (FORMAT csv)`));
       return result.blob ? Buffer.from(await result.blob.arrayBuffer()) : Buffer.alloc(0);
     },
     transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
-      return pg.transaction((tx) =>
-        fn({
-          query: (sql, params) => run(tx, sql, params),
-          async exec(sql) {
-            await tx.exec(sql);
-          },
-        }),
+      return counted(() =>
+        pg.transaction((tx) =>
+          fn({
+            query: (sql, params) => run(tx, sql, params),
+            async exec(sql) {
+              await tx.exec(sql);
+            },
+          }),
+        ),
       );
     },
+    poolStats: () => ({ inUse: Math.min(pending, 1), idle: pending > 0 ? 0 : 1, waiting: Math.max(pending - 1, 0), max: 1 }),
     dumpDataDir: () => pg.dumpDataDir('none'),
     async close() {
       if (pg.closed) return;

@@ -57,6 +57,11 @@ export interface PostgresOptions {
   max?: number;
   /** Named statements (default true); false for a pooler that cannot keep them. */
   prepareStatements?: boolean;
+  /**
+   * statement_timeout of every connection, in ms (0 or absent: none): one slow query cannot hold a connection
+   * (and the request waiting on it) for longer. Migrations and the demo seed lift it for their own transaction.
+   */
+  statementTimeoutMs?: number;
 }
 
 /**
@@ -79,6 +84,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
     // can tell the backend's connections from others.
     application_name: 'babynames-backend',
     types,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     ...(options.schema ? { options: `-c search_path="${options.schema.replace(/"/g, '""')}"` } : {}),
   });
   // An idle client losing its connection (server restart) must not crash the process.
@@ -86,8 +92,15 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
   // Fail fast on a wrong DATABASE_URL instead of on the first request.
   await pool.query('SELECT 1');
   const names = options.prepareStatements === false ? null : new StatementNames();
+  const max = options.max ?? defaultPoolSize();
   return {
     kind: 'postgres',
+    poolStats: () => ({
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max,
+    }),
     query: (sql, params) => run(pool, names, sql, params),
     async exec(sql) {
       // Without parameters node-postgres uses the simple protocol, which runs several statements.

@@ -17,6 +17,13 @@ export interface Transaction extends Queryable {
   exec(sql: string): Promise<void>;
 }
 
+export interface PoolStats {
+  inUse: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
 /** One interface over PGlite (embedded, default) and a real PostgreSQL server (DATABASE_URL). */
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
@@ -27,6 +34,11 @@ export interface Db extends Queryable {
    * fastest way out of the database (exports). `select` is trusted SQL text (COPY takes no parameters).
    */
   copyCsv(select: string): Promise<Buffer>;
+  /**
+   * Connections right now, for the metrics: PostgreSQL's pool (in use, idle, callers waiting for one, its size);
+   * PGlite's single in-process connection (in use while a query or transaction runs, the calls queued behind it).
+   */
+  poolStats?(): PoolStats;
   /** BEGIN ... COMMIT around fn; ROLLBACK when it throws. */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;

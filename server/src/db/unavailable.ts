@@ -72,3 +72,15 @@ export function diskFullReason(error: unknown): string | undefined {
     ? 'The database has no disk space left: nothing was saved. Free disk space on the server (or raise its quota), then try again.'
     : undefined;
 }
+
+/**
+ * PostgreSQL cancelled a statement that ran past statement_timeout (DB_STATEMENT_TIMEOUT_MS, db/postgres.ts): the
+ * request is answered 503 with this reason rather than a bare 500. SQLSTATE 57014 is also a cancel by an operator
+ * (pg_cancel_backend), which the message tells apart.
+ */
+export function statementTimeoutReason(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (code !== '57014' || typeof message !== 'string' || !/statement timeout/i.test(message)) return undefined;
+  return 'The database took longer than the server allows for one statement. Try again, or ask for less at once.';
+}

@@ -64,6 +64,9 @@ export async function addRandomSeedColumn(db: Db, actor: Actor, now: () => numbe
 
 async function addInTransaction(db: Db, actor: Actor, now: () => number, started: number): Promise<MigrationResponse> {
   return db.transaction(async (tx) => {
+    // An operator's deliberate migration rewrites the whole names table (and a second run waits for the first):
+    // it may take longer than the statement_timeout that bounds ordinary requests (db/postgres.ts).
+    if (db.kind === 'postgres') await tx.query('SET LOCAL statement_timeout = 0');
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     if (await hasRandomSeedColumn(tx)) {
       return { message: ALREADY_THERE_MESSAGE, applied: false, durationMs: now() - started };

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { echo, MAX_ECHO_LENGTH } from '../../../contract/textRules';
 import type { ApiErrorBody } from '../../../contract/wire';
-import { databaseUnavailableReason, diskFullReason } from '../db/unavailable';
+import { databaseUnavailableReason, diskFullReason, statementTimeoutReason } from '../db/unavailable';
 import { HttpError } from './errors';
 import { describeValidationError, fieldOfValidationError } from './validation';
 
@@ -51,7 +51,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       // messages describe the request, not the server, so they are safe to pass on.
       const body: ApiErrorBody = {
         error: CODE_BY_STATUS[status] ?? 'bad_request',
-        message: error.message,
+        message: error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? bodyTooLargeMessage(request) : error.message,
         ...(error.code?.startsWith('FST_ERR_CTP') ? { field: 'body' } : {}),
       };
       return reply.code(status).send(bounded(body));
@@ -62,6 +62,13 @@ export function installErrorHandler(app: FastifyInstance): void {
       request.log.error({ code: (error as { code?: unknown }).code }, 'database disk full');
       const body: ApiErrorBody = { error: 'insufficient_storage', message: diskFull };
       return reply.code(507).send(body);
+    }
+    const timedOut = statementTimeoutReason(error);
+    if (timedOut) {
+      // The statement was cancelled by statement_timeout (its transaction rolled back): busy, not broken.
+      request.log.warn({ code: '57014' }, 'database statement timeout');
+      const body: ApiErrorBody = { error: 'database_timeout', message: timedOut };
+      return reply.code(503).header('retry-after', DATABASE_RETRY_AFTER_SECONDS).send(body);
     }
     const unavailable = databaseUnavailableReason(error);
     if (unavailable) {
@@ -75,6 +82,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     const body: ApiErrorBody = { error: 'internal_error', message: 'Internal server error' };
     return reply.code(500).send(body);
   });
+}
+
+/** 413: what the route takes at most, so a client can tell a wrong request from a too-small limit. */
+function bodyTooLargeMessage(request: FastifyRequest): string {
+  const limit = request.routeOptions.bodyLimit.toLocaleString('en-US');
+  return `Request body is too large: ${request.method} ${echo(request.url.split('?')[0]!)} takes at most ${limit} bytes`;
 }
 
 /** Unknown routes: a JSON 404 (the path only: a query string may carry a token). */

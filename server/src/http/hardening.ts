@@ -181,6 +181,9 @@ export function hardenedServerOptions(limits: ServerLimits = DEFAULT_SERVER_LIMI
   };
 }
 
+/** One year: what browsers' preload lists ask for; no includeSubDomains, since other hosts of the domain are not ours. */
+export const HSTS_MAX_AGE_SECONDS = 31_536_000;
+
 export interface HardeningOptions {
   /** extra origins for the CSP's connect-src (CSP_CONNECT_SRC) */
   connectSources?: readonly string[];
@@ -190,18 +193,26 @@ export interface HardeningOptions {
 
 const API_PATH = /^\/api(\/|\?|$)/;
 const BACKEND_PATH = /^\/(api|auth)(\/|\?|$)/;
+/** routes/probes.ts: a cached "ok" would hide an outage from whoever asks next. */
+const PROBE_PATH = /^\/(healthz|readyz|metrics)(\?|$)/;
 
 export function installHardening(app: FastifyInstance, options: HardeningOptions): void {
   const csp = contentSecurityPolicy({ connectSources: options.connectSources });
   app.addHook('onSend', async (request, reply, payload) => {
     // Sign-in answers carry tokens and /api answers carry user records: no cache (browser, proxy) may keep
     // them. Routes that chose their own policy keep it.
-    if (BACKEND_PATH.test(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if ((BACKEND_PATH.test(request.url) || PROBE_PATH.test(request.url)) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
     reply.header('content-security-policy', csp);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
     reply.header('x-frame-options', 'DENY');
     reply.header('cross-origin-opener-policy', 'same-origin');
+    // Over HTTPS (the connection's own, or X-Forwarded-Proto from a proxy TRUST_PROXY names), browsers are told
+    // to use nothing else for a year. Never over plain HTTP: a browser ignores it there, and the quick start
+    // (http://127.0.0.1) must not teach a browser to refuse it.
+    if (request.protocol === 'https') reply.header('strict-transport-security', `max-age=${HSTS_MAX_AGE_SECONDS}`);
     return payload;
   });
 

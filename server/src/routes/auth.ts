@@ -11,24 +11,51 @@ import { HttpError, notFound } from '../http/errors';
 import { findUserRecord } from '../users/userRecord';
 
 export interface SignInRateLimit {
-  /** sign-in attempts allowed per window per client IP and email (a success clears the count) */
+  /** SIGN_IN_RATE_LIMIT: attempts allowed per window per client address and email (a success clears the count) */
   max: number;
   timeWindowMs: number;
   /**
-   * attempts allowed per window per client IP across all emails, against password spraying (a
-   * success gives its attempt back). Default: the larger of 50 and `max`.
+   * SIGN_IN_IP_RATE_LIMIT: attempts allowed per window per client address across all emails, against password
+   * spraying (a success gives its attempt back). Default: the larger of 50 and `max`.
    */
   maxPerIp?: number;
+  /**
+   * SIGN_IN_EMAIL_RATE_LIMIT: attempts allowed per window per email across all client addresses, against one
+   * account attacked from many (a success gives its attempt back). Default: the larger of 30 and `max`.
+   */
+  maxPerEmail?: number;
+  /** SIGN_IN_MAX_LOCKOUT_MINUTES: the longest a limit's growing back-off locks (default 15 minutes) */
+  maxLockoutMs?: number;
 }
 
 export const DEFAULT_SIGN_IN_RATE_LIMIT: SignInRateLimit = { max: 10, timeWindowMs: 60_000 };
 const DEFAULT_MAX_PER_IP = 50;
+const DEFAULT_MAX_PER_EMAIL = 30;
+export const DEFAULT_MAX_LOCKOUT_MS = 15 * 60_000;
+
+/**
+ * What the /auth routes take in a body: an email and a password (sign-in), or nothing. A few kilobytes is
+ * plenty, and a larger body is refused (413) before it is read, so nobody makes the server parse or hash
+ * megabytes on a route anyone may call.
+ */
+export const AUTH_BODY_LIMIT_BYTES = 4 * 1024;
+
+/** Why a sign-in was refused, as the metrics count it. */
+export type SignInFailure = 'invalid_credentials' | 'rate_limited' | 'account_inactive';
 
 export interface AuthRoutesOptions {
   db: Db;
   tokens: SessionTokens;
   guards: Guards;
   signInRateLimit: SignInRateLimit;
+  /** Hears every refused sign-in (the metrics count them). */
+  onSignInFailure?: (reason: SignInFailure) => void;
+}
+
+/** "Try again in 45 seconds." / "Try again in 8 minutes.": the wait as a person reads it (Retry-After has the seconds). */
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  const wait = retryAfterSeconds < 120 ? `${retryAfterSeconds} seconds` : `${Math.ceil(retryAfterSeconds / 60)} minutes`;
+  return `Too many sign-in attempts. Try again in ${wait}.`;
 }
 
 /** One answer for an unknown email and a wrong password alike: it must not reveal which it was. */
@@ -37,17 +64,25 @@ const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Inva
 const emailKey = (email: string) => email.trim().toLowerCase();
 
 /** The account endpoints of the reference backend (the "authentication service"), outside /api. */
-export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { db, tokens, guards, signInRateLimit }) => {
-  // Every attempt counts, up front, per client IP and email (`max`) and per client IP alone
-  // (`maxPerIp`); over either limit the attempt gets 429 until the window passes. A success clears
-  // its IP + email count and gives its attempt back to the IP count, so an operator (or a test
-  // suite) signing in often is never locked out by its own successes.
-  // The counts live in the database, shared by every server process on it (signInAttempts.ts).
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { db, tokens, guards, signInRateLimit, onSignInFailure }) => {
+  // Every attempt counts, up front, per client address and email (`max`), per client address alone (`maxPerIp`)
+  // and per email alone (`maxPerEmail`); over a limit the attempt gets 429, for longer each time the same key
+  // goes over again (signInAttempts.ts). A success clears its address + email count and gives its attempt back
+  // to the other two, so an operator (or a test suite) signing in often is never locked out by its own
+  // successes. The client address is request.ip: the connection's, or X-Forwarded-For's from a proxy that
+  // TRUST_PROXY names (http/clientAddress.ts). The counts live in the database, shared by every server process.
   const { max, timeWindowMs } = signInRateLimit;
   const attempts = new SignInAttempts(db, {
-    perAccount: max,
-    perIp: signInRateLimit.maxPerIp ?? Math.max(DEFAULT_MAX_PER_IP, max),
+    perPair: max,
+    perClient: signInRateLimit.maxPerIp ?? Math.max(DEFAULT_MAX_PER_IP, max),
+    perEmail: signInRateLimit.maxPerEmail ?? Math.max(DEFAULT_MAX_PER_EMAIL, max),
     windowMs: timeWindowMs,
+    maxLockoutMs: Math.max(timeWindowMs, signInRateLimit.maxLockoutMs ?? DEFAULT_MAX_LOCKOUT_MS),
+  });
+  const failed = (reason: SignInFailure) => onSignInFailure?.(reason);
+  // Every /auth route: a body of a few kilobytes at most (413 otherwise, with the limit in the message).
+  app.addHook('onRoute', (route) => {
+    route.bodyLimit ??= AUTH_BODY_LIMIT_BYTES;
   });
 
   app.post<{ Body: SignInRequest }>(
@@ -55,16 +90,23 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
     { schema: ENDPOINTS['POST /auth/sign-in'] },
     async (request, reply): Promise<SignInResponse> => {
       const email = emailKey(request.body.email);
-      const retryAfter = await attempts.hit(request.ip, email);
+      const { retryAfter } = await attempts.hit(request.ip, email);
       if (retryAfter > 0) {
+        failed('rate_limited');
         reply.header('retry-after', retryAfter);
-        throw new HttpError(429, 'rate_limited', `Too many sign-in attempts. Try again in ${retryAfter} seconds.`);
+        throw new HttpError(429, 'rate_limited', tooManyAttemptsMessage(retryAfter));
       }
       const credentials = await checkCredentials(db, request.body.email, request.body.password);
       const account = credentials ? await findAccount(db, credentials.uid) : null;
-      if (!credentials || !account) throw invalidCredentials();
+      if (!credentials || !account) {
+        failed('invalid_credentials');
+        throw invalidCredentials();
+      }
       // The right password of a deactivated account still opens nothing; saying so is safe after the password check.
-      if (account.accountActive === false) throw new HttpError(403, 'account_inactive', SESSION_ENDED.inactive);
+      if (account.accountActive === false) {
+        failed('account_inactive');
+        throw new HttpError(403, 'account_inactive', SESSION_ENDED.inactive);
+      }
       await attempts.succeeded(request.ip, email);
       await recordSignIn(db, account.uid);
       const { token, expiresAt } = await tokens.sign({

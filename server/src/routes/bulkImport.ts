@@ -1,10 +1,11 @@
 // POST /admin/names/bulk-import (spec 7, issue 3): registered by app.ts inside the admin-guarded /api scope.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import { ENDPOINTS } from '../../../contract/endpoints';
 import { BULK_IMPORT_MAX_ROWS, type BulkImportResponse } from '../../../contract/wire';
 import { actorOf, recordConsoleAction } from '../audit/consoleActions';
 import type { Db } from '../db/types';
 import { badRequest, HttpError } from '../http/errors';
+import { describeValidationError, fieldOfValidationError } from '../http/validation';
 import { assertRunOpen, countBatch, finishRun, startRun } from '../imports/importRuns';
 import { validateBulkImportRows } from '../../../contract/bulkImportRows';
 import { insertImportBatch } from '../names/importInsert';
@@ -19,7 +20,13 @@ const BODY_LIMIT = BULK_IMPORT_MAX_ROWS * 1024;
 /** The file name a batch sent without a run is recorded under (it becomes a run of its own). */
 export const SINGLE_BATCH_RUN_NAME = '(a single bulk-import request)';
 
-export const bulkImportRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export interface BulkImportRoutesOptions {
+  db: Db;
+  /** Hears each stored batch's rows (the metrics count them). */
+  onBatch?: (rows: { added: number; duplicates: number; trashed: number }) => void;
+}
+
+export const bulkImportRoutes: FastifyPluginAsync<BulkImportRoutesOptions> = async (app, { db, onBatch }) => {
   app.post(
     '/admin/names/bulk-import',
     { schema: ENDPOINTS['POST /api/admin/names/bulk-import'], attachValidation: true, bodyLimit: BODY_LIMIT },
@@ -34,8 +41,17 @@ export const bulkImportRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
             'names',
           );
         }
-        const field = request.validationError.message.includes('runId') ? 'runId' : 'names';
-        throw badRequest(`Expected { names: [...], runId?: a positive integer } (${request.validationError.message})`, field);
+        // Named as every other route names it (http/errorHandling.ts): the unknown parameter or field itself, or
+        // the property at fault; a request without a body is missing its rows.
+        const { validation, validationContext = 'body' } = request.validationError as FastifyError;
+        const first = validation?.[0];
+        const named = first ? fieldOfValidationError(first, validationContext) : 'names';
+        const field = named === 'body' ? 'names' : named;
+        const problem = first ? describeValidationError(first, field, validationContext) : request.validationError.message;
+        throw badRequest(
+          validationContext === 'body' ? `Expected { names: [...], runId?: a positive integer } (${problem})` : problem,
+          field,
+        );
       }
       const rows = body?.names as unknown[];
       const givenRunId = body?.runId as number | undefined;
@@ -69,6 +85,7 @@ export const bulkImportRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
         });
         return { addedCount, duplicateCount, trashedCount, runId };
       });
+      onBatch?.({ added: response.addedCount, duplicates: response.duplicateCount ?? 0, trashed: response.trashedCount ?? 0 });
       return response;
     },
   );

@@ -23,6 +23,16 @@ export interface LiveRoutesOptions {
  * while the stream stays open; the next `event: counts` says they are current again. Authenticated by the
  * Authorization header like every /api route.
  */
+/**
+ * What an open stream gets when the server shuts down (SIGTERM): come back in a second (SSE's `retry`), by then to
+ * another instance behind the balancer or to this one restarted; `event: server-stopping` says why it ended.
+ */
+export const SERVER_STOPPING_RETRY_MS = 1_000;
+export const SERVER_STOPPING_EVENT = `retry: ${SERVER_STOPPING_RETRY_MS}\nevent: server-stopping\ndata: ${JSON.stringify({
+  message: 'The server is restarting: reconnect in a moment',
+  retryMs: SERVER_STOPPING_RETRY_MS,
+})}\n\n`;
+
 export const LIVE_COUNTS_STALE_MESSAGE = 'The server cannot read the live counts right now (its database may be unreachable)';
 export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
   app,

@@ -29,7 +29,11 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
   const content = options.content ?? 'full';
   return db.transaction(async (tx) => {
-    if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+    if (db.kind === 'postgres') {
+      // Like the migrations: a second process waits here for the first one's seed, which is no slow request.
+      await tx.query('SET LOCAL statement_timeout = 0');
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+    }
     const marker = await tx.query('SELECT 1 FROM server_settings WHERE key = $1', [SEED_MARKER_KEY]);
     if (marker.rows.length > 0) return { seeded: false };
     // Built only now: on every start but the first, the marker above ends the call cheaply.
