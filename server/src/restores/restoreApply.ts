@@ -344,6 +344,10 @@ export async function applyRestore(tx: Transaction, request: ApplyRequest, contr
   const id = Number(restore.id);
   // Held to the end: a server that starts meanwhile sees the restore is being applied (restoreSessions.ts).
   await tx.query('SELECT pg_advisory_xact_lock($1, $2::int)', [RESTORE_LOCK_CLASS, id]);
+  // A million names go in a few set-based statements of tens of seconds each: the request-sized statement_timeout
+  // (DB_STATEMENT_TIMEOUT_MS) would cancel the restore, which runs in the background and checks for Cancel itself.
+  // (PGlite accepts the setting and enforces none: the same line is harmless there, as in migrate.ts.)
+  await tx.query('SET LOCAL statement_timeout = 0');
   if (mode === 'replace') {
     // The four collections become the file: no other write may land in them meanwhile (reads go on).
     await tx.query('LOCK TABLE users, names, connections, audit_logs IN SHARE ROW EXCLUSIVE MODE');
