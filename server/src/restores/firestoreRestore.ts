@@ -43,8 +43,8 @@ type FirestoreCollection = (typeof FIRESTORE_COLLECTIONS)[number];
 export const FIRESTORE_WRITE_NOTE =
   'In Firebase mode the Firestore collections (users, connections, audit logs) are written in batches of at most 500 ' +
   'documents, not in one transaction: a failure or a cancel part-way leaves the batches written so far (the report ' +
-  'says which). Names are written in one transaction first. Replace does not save the current Firestore collections ' +
-  'first: download a full backup from Data Export before replacing.';
+  'says which). Names are written in one transaction first. Replace saves nothing first here: download a full ' +
+  'backup from Data Export before replacing.';
 
 const num = (value: unknown) => Number(value ?? 0);
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -177,11 +177,14 @@ async function firestoreReplaceTakes(tx: Queryable, id: number, gone: readonly s
 
 /** How the check compares the staged rows in Firebase mode (restorePlan.ts checkRestore). */
 export function firestoreCheckSource(target: FirestoreRestoreTarget): LiveSource {
-  let users: Set<string> | null = null;
-  const liveUsers = async () => (users ??= await idsOf(target, 'users'));
-  return {
-    refuseConnections: async (tx, id) => refuseConnectionsWithoutUsers(tx, id, await liveUsers()),
-    plan: async (tx, restore, applyRefusal) => computeFirestorePlan(tx, restore, applyRefusal, target, await liveUsers()),
+  return () => {
+    // The users' ids, read once per check (its refusals and its plan both need them).
+    let users: Promise<Set<string>> | null = null;
+    const liveUsers = () => (users ??= idsOf(target, 'users'));
+    return {
+      refuseConnections: async (tx, id) => refuseConnectionsWithoutUsers(tx, id, await liveUsers()),
+      plan: async (tx, restore, applyRefusal) => computeFirestorePlan(tx, restore, applyRefusal, target, await liveUsers()),
+    };
   };
 }
 

@@ -274,16 +274,19 @@ export async function computePlan(tx: Queryable, restore: RestoreRow, applyRefus
  * restores/firestoreRestore.ts firestoreCheckSource): the check's refusal of connections whose users are nowhere, and
  * the plan.
  */
-export interface LiveSource {
+export interface LiveCheck {
   refuseConnections(tx: Queryable, id: number): Promise<{ count: number; first: Refusal[] }>;
   plan(tx: Queryable, restore: RestoreRow, applyRefusal: string | null): Promise<RestorePlan>;
 }
+/** A LiveCheck per check: what it reads of the live records is shared within one check, never kept past it. */
+export type LiveSource = () => LiveCheck;
 
 /**
  * POST .../check: the file was read to its end. Refuses what only the whole file shows, computes the plan, and moves
  * the restore to 'ready'. Answers the restore as it is then.
  */
-export async function checkRestore(tx: Queryable, id: number, input: CheckInput, live?: LiveSource): Promise<RestoreRow> {
+export async function checkRestore(tx: Queryable, id: number, input: CheckInput, liveSource?: LiveSource): Promise<RestoreRow> {
+  const live = liveSource?.();
   const restore = await findRestore(tx, id, true);
   if (restore.state !== 'staging')
     throw conflict(`Restore ${id} is ${restore.state}: only a restore being read (staging) can be checked`, 'id');
