@@ -114,7 +114,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     logError = (error, what) => app.log.error({ err: error }, what);
     await reportNameMerges(db, appliedNow, app.log);
     await interruptLeftoverRuns(db, app.log);
-    await settleRestoresAtStart(db, app.log);
+    await settleRestoresAtStart(db, app.log, { firebase: Boolean(firebaseIdentity?.restoreTarget) });
     await app.listen({ host: options.host, port: options.port });
     const retentionDays = options.trashRetentionDays ?? DEFAULT_TRASH_RETENTION_DAYS;
     const purge = scheduleTrashPurge(db, retentionDays, options.trashPurgeIntervalMs ?? DEFAULT_PURGE_INTERVAL_MS, {

@@ -9,6 +9,7 @@ import { openDatabase } from '../src/db/open';
 import type { Db } from '../src/db/types';
 import { unauthorized } from '../src/http/errors';
 import { FIRESTORE_WRITE_NOTE } from '../src/restores/firestoreRestore';
+import { settleRestoresAtStart, STOPPED_DURING_FIRESTORE_APPLY } from '../src/restores/restoreSessions';
 import { seedDemoData } from '../src/seed/seed';
 import { api, newBackupDir, type Backup } from './restoreHelpers';
 import { TEST_SESSION_SECRET, type TestApp } from './testApp';
@@ -348,5 +349,21 @@ describeWithEmulators('restoring a full backup in Firebase mode (real Firestore 
     }
     expect((await admin.firestore.doc('users/app-user-9').get()).exists).toBe(true);
     expect((await admin.firestore.doc('connections/3').get()).exists).toBe(false);
+  });
+
+  it('a restore the server stopped while applying is marked failed at the next start, saying the batches written stay', async () => {
+    const a = api(t);
+    const opened = await a.open();
+    await a.sendRows(opened.id, backup.data);
+    await a.check(opened.id, backup.data);
+    await db.query(`UPDATE backup_restores SET state = 'applying', mode = 'add' WHERE id = $1`, [opened.id]);
+    const warnings: string[] = [];
+    expect(await settleRestoresAtStart(db, { warn: (m) => warnings.push(m) }, { firebase: true })).toMatchObject({ failed: 1 });
+    expect(await a.call<RestoreSession>('GET', `/admin/restores/${opened.id}`)).toMatchObject({
+      body: { state: 'failed', failure: STOPPED_DURING_FIRESTORE_APPLY },
+    });
+    expect(warnings).toEqual([
+      '1 restore(s) were being applied when the server stopped: marked failed (Firestore batches written before the stop stay)',
+    ]);
   });
 });
