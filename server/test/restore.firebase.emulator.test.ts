@@ -41,6 +41,7 @@ let db: Db;
 let real: FirebaseIdentity;
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof openAdmin>>;
+const commitSizes: number[] = [];
 
 async function openAdmin() {
   const [{ initializeApp, deleteApp }, { getFirestore, Timestamp }] = await Promise.all([
@@ -210,7 +211,14 @@ describeWithEmulators('restoring a full backup in Firebase mode (real Firestore 
     const identity: FirebaseIdentity = {
       ...real,
       settings: real.settings,
-      restoreTarget: real.restoreTarget,
+      // Every batch the apply commits, by its size (Firestore takes at most 500 writes in one).
+      restoreTarget: {
+        ...real.restoreTarget!,
+        commit: async (writes) => {
+          commitSizes.push(writes.length);
+          return real.restoreTarget!.commit(writes);
+        },
+      },
       async authenticate(token) {
         if (token !== 'fb-admin-token') throw unauthorized(FIREBASE_REFUSALS.invalid);
         return ADMIN;
@@ -322,6 +330,29 @@ describeWithEmulators('restoring a full backup in Firebase mode (real Firestore 
     expect(after.data.connections).toEqual(backup.data.connections);
     expect(after.data.audit_logs).toEqual(backup.data.audit_logs);
     expect(after.data.names).toEqual(backup.data.names);
+  });
+
+  it('writes in batches of at most 500: 1,100 audit events added, then deleted by a replace', async () => {
+    const many = Array.from({ length: 1100 }, (_, i) => ({
+      id: 20_000 + i,
+      timestamp: '2026-07-01T00:00:00.000Z',
+      event: 'BULK',
+      userId: null,
+      lastSwipeDate: null,
+      totalActiveTimeFormatted: null,
+    }));
+    commitSizes.length = 0;
+    const added = await restore({ ...backup, data: { ...backup.data, audit_logs: [...backup.data.audit_logs, ...many] } }, 'add');
+    expect(added.ended.report!.collections.audit_logs).toMatchObject({ added: 1100, kept: 8 });
+    // Pages of 500 staged rows; the first page's 8 events that exist are kept, not written.
+    expect(commitSizes).toEqual([492, 500, 108]);
+    expect((await admin.firestore.collection('audit_logs').count().get()).data().count).toBe(1108);
+
+    commitSizes.length = 0;
+    const replaced = await restore(backup, 'replace');
+    expect(replaced.ended.report!.collections.audit_logs).toMatchObject({ replaced: 8, removed: 1100 });
+    expect(Math.max(...commitSizes)).toBe(500);
+    expect(await readCollection('audit_logs')).toEqual(backup.data.audit_logs);
   });
 
   it('a cancel between batches stops there: what landed stays, and the report says so', async () => {
