@@ -69,8 +69,9 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/server/test', '<rootDir>/src/backend/firebase'],
       testMatch: ['**/*.emulator.test.ts'],
-      transform,
-      transformIgnorePatterns,
+      // The hosted API's restore in Firebase mode runs on PGlite here too: the server project's transform of it.
+      transform: { '@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/server/test/jest/pgliteCjsTransform.cjs', ...transform },
+      transformIgnorePatterns: [`/node_modules/(?!(${[...esmDeps, '@electric-sql/pglite'].join('|')})/)`],
       testTimeout: 120_000,
     },
   ],

@@ -11,7 +11,10 @@
 //      the answer's `plan` says, per collection, what each mode would do, and which sign-in rights would change.
 //   3. POST /api/admin/restores/:id/apply { mode, confirmAdminChanges } starts the write in the background (202);
 //      GET /api/admin/restores/:id reports progress and, at the end, the report. It is one transaction: a failure
-//      or POST /api/admin/restores/:id/cancel leaves the data as it was.
+//      or POST /api/admin/restores/:id/cancel leaves the data as it was. Except in Firebase mode, where the hosted
+//      API writes users, connections and audit_logs to Firestore in batches (Firestore has no transaction that
+//      large): the plan's writeNote says so, and a failure or cancel part-way leaves the batches written so far,
+//      which the restore's report (its `partial` line and figures) names, in state failed or cancelled.
 // Modes:
 //   - add: a record whose id is absent is created; one that exists is kept as it is (never overwritten). Run twice,
 //     the second run adds nothing. Names whose id is in the trash come back from the trash (with their swipes).

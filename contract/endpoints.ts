@@ -490,6 +490,11 @@ export const RestorePlanSchema = Type.Object({
    * replaceRefusal says the same reason then. Optional: a plan without it refuses only as replaceRefusal says.
    */
   applyRefusal: Type.Optional(nullable(Type.String())),
+  /**
+   * how the apply writes where it is not one transaction, for the operator to read before choosing (a hosted API in
+   * Firebase mode writes the Firestore collections in batches); absent or null where the apply is one transaction
+   */
+  writeNote: Type.Optional(nullable(Type.String())),
 });
 export const RestoreReportSchema = Type.Object({
   collections: perCollection(
@@ -497,6 +502,11 @@ export const RestoreReportSchema = Type.Object({
   ),
   /** replace: the file the state before the restore was saved to (on the server, in BACKUP_DIR) */
   beforeBackupFile: nullable(Type.String()),
+  /**
+   * where the apply was not one transaction (Firebase mode's Firestore batches) and it stopped part-way (cancelled or
+   * failed): what landed before it stopped, in words; the figures above count what was written. Absent otherwise.
+   */
+  partial: Type.Optional(Type.String()),
 });
 export const RestoreSessionSchema = Type.Object({
   id: Type.Integer(),

@@ -54,6 +54,8 @@ export const restoreServer = {
   applyPolls: 2,
   /** the apply ends failed with this reason */
   failApply: null as string | null,
+  /** a hosted API in Firebase mode: a cancel ends the apply part-way, its report naming what landed (this line) */
+  partialOnCancel: null as string | null,
   /** every request the console made, in order: 'POST /api/admin/restores/1/rows' ... */
   calls: [] as string[],
   rowBatches: [] as { id: number; collection: BackupCollection; firstIndex: number; rows: unknown[] }[],
@@ -65,6 +67,7 @@ export const restoreServer = {
     restoreServer.nextId = 1;
     restoreServer.applyPolls = 2;
     restoreServer.failApply = null;
+    restoreServer.partialOnCancel = null;
     restoreServer.calls = [];
     restoreServer.rowBatches = [];
     restoreServer.checks = [];
@@ -222,11 +225,22 @@ export const restoresHandlers: HttpHandler[] = [
       restore.polls += 1;
       const total = BACKUP_COLLECTIONS.reduce((n, c) => n + session.staged[c].read, 0);
       if (restore.cancelRequested) {
+        const partial = restoreServer.partialOnCancel;
+        const none = { read: 0, added: 0, kept: 0, replaced: 0, removed: 0, restoredFromTrash: 0, refused: 0 };
         Object.assign(session, {
           state: 'cancelled',
           progress: null,
-          failure: 'Cancelled by admin@example.com',
+          failure: partial ? `Cancelled by admin@example.com while it was being applied. ${partial}` : 'Cancelled by admin@example.com',
           finishedAt: '2026-11-27T10:05:00.000Z',
+          ...(partial
+            ? {
+                report: {
+                  collections: { users: { ...none, added: 1 }, names: none, connections: none, audit_logs: none },
+                  beforeBackupFile: null,
+                  partial,
+                },
+              }
+            : {}),
         });
       } else if (restore.polls >= restoreServer.applyPolls) {
         if (restoreServer.failApply) {

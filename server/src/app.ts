@@ -18,6 +18,7 @@ import { cacheControlFor } from './http/staticCaching';
 import { strictBodyValidators } from './http/validators';
 import { LiveCountsHub } from './live/liveCounts';
 import { defaultBackupDir } from './restores/beforeBackup';
+import { firestoreCheckSource } from './restores/firestoreRestore';
 import { RestoreRunner } from './restores/restoreRunner';
 import { accountsRoutes } from './routes/accounts';
 import { analyticsRoutes } from './routes/analytics';
@@ -111,8 +112,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const requireAdmin = firebase ? createFirebaseAdminGuard(firebase) : guards.requireAdmin;
   const liveCounts = new LiveCountsHub(db, options.livePollMs ?? 1000, (error) => app.log.error({ err: error }, 'live counts read failed'));
   const openStreams = new Set<ServerResponse>();
-  const restoreRunner = new RestoreRunner(db, options.backupDir ?? defaultBackupDir(), (error, message) =>
-    app.log.error({ err: error }, message),
+  const restoreRunner = new RestoreRunner(
+    db,
+    options.backupDir ?? defaultBackupDir(),
+    (error, message) => app.log.error({ err: error }, message),
+    firebase?.restoreTarget,
   );
   app.decorate('liveCounts', liveCounts);
   app.decorate('restoreRunner', restoreRunner);
@@ -184,9 +188,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(exportRoutes, { db });
       await api.register(databaseAdminRoutes, { db });
       await api.register(importRunsRoutes, { db });
-      // Restoring the four collections into this database: in Firebase mode users, connections and audit logs live
-      // in Firestore, so a restore here would write a copy nobody reads.
+      // Restoring the four collections: in Firebase mode users, connections and audit logs are compared with and
+      // written to Firestore with the Admin SDK (restores/firestoreRestore.ts), names here; the routes are the same.
       if (!firebase) await api.register(restoresRoutes, { db, runner: restoreRunner });
+      else if (firebase.restoreTarget) {
+        await api.register(restoresRoutes, { db, runner: restoreRunner, live: firestoreCheckSource(firebase.restoreTarget) });
+      }
     },
     { prefix: '/api' },
   );

@@ -184,7 +184,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     const openConnections = () => new Promise<number>((resolve) => app.server.getConnections((_error, count) => resolve(count ?? 0)));
     await reportNameMerges(db, appliedNow, app.log);
     await interruptLeftoverRuns(db, app.log);
-    await settleRestoresAtStart(db, app.log);
+    await settleRestoresAtStart(db, app.log, { firebase: Boolean(firebaseIdentity?.restoreTarget) });
     await app.listen({ host: options.host, port: options.port });
     let metricsUrl: string | undefined;
     if (metrics && options.metricsPort !== undefined) {

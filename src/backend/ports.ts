@@ -161,6 +161,9 @@ export interface Backend {
   auditLogs: AuditLogsPort;
   exports: ExportPort;
   history: HistoryPort;
-  /** Only the reference backend restores a backup; Firebase mode checks the file without applying it. */
+  /**
+   * Restoring a backup: the reference backend's routes; in Firebase mode the same routes on the hosted API, which writes
+   * Firestore with the Admin SDK. A backend without it only checks the file in the browser (restoreSaga.ts runPreview).
+   */
   restores?: RestorePort;
 }

@@ -1,7 +1,7 @@
 // Firebase mode (VITE_BACKEND=firebase): the reference backend acts as the console's hosted API and
 // trusts Firebase Auth instead of its own sessions. This is the ONE server module that talks to
 // Firebase: it verifies ID tokens, reads the caller's Firestore users record and deletes Auth accounts
-// (DELETE /api/accounts/:uid), through firebase-admin, which is loaded only when Firebase mode is on (the
+// (DELETE /api/accounts/:uid) and writes the Firestore collections a restore brings back (restoreTarget), through firebase-admin, which is loaded only when Firebase mode is on (the
 // local mode never pays for it).
 //
 // Why firebase-admin rather than jose with Google's key set: besides the signature, audience, issuer and
@@ -9,6 +9,7 @@
 // which takes an authenticated Identity Toolkit lookup (`verifyIdToken(token, true)`), and must read the
 // users record from Firestore: both need Google's service-account credentials and request signing that
 // firebase-admin already does, and it knows the emulators' variables. One well-kept library, by Google.
+import type { WriteBatch } from 'firebase-admin/firestore';
 import { HttpError, unauthorized } from '../http/errors';
 
 /** Where the hosted API finds its Firebase project (and, for local work, the emulators). */
@@ -34,8 +35,36 @@ export interface FirebaseAccount {
 /** What became of a Firebase Auth account the API was asked to delete (never a rejection: each outcome is reported). */
 export type AccountDeletion = { outcome: 'deleted' } | { outcome: 'not_found' } | { outcome: 'not_done'; reason: string };
 
+/** One write of a restore's batch to a Firestore document (restores/firestoreRestore.ts builds them). */
+export type FirestoreWrite =
+  | { kind: 'create' | 'set'; collection: string; id: string; data: Record<string, unknown> }
+  | { kind: 'delete'; collection: string; id: string };
+
+/** Firestore's most writes in one batched write. */
+export const FIRESTORE_BATCH_MAX_WRITES = 500;
+
+/**
+ * What a restore in Firebase mode does to Firestore with the Admin SDK (which firestore.rules do not bind: the
+ * browser may not create users records or write isAdmin). restores/firestoreRestore.ts decides what to write.
+ */
+export interface FirestoreRestoreTarget {
+  /** Every document id of a collection, streamed, the documents' fields not read. */
+  documentIds(collection: string): AsyncIterable<string>;
+  /** users documents whose isAdmin is true (the admins: few), with their email. */
+  admins(): Promise<{ uid: string; email: string | null }[]>;
+  /**
+   * Commits at most FIRESTORE_BATCH_MAX_WRITES writes as one batch (all or none). `create` of a document that exists
+   * fails the batch: then each create of it is tried alone, and those that exist are answered in `existed` (kept).
+   */
+  commit(writes: readonly FirestoreWrite[]): Promise<{ existed: string[] }>;
+  /** A console_actions document (the Firebase console's History reads them), its timestamp the server's. */
+  recordConsoleAction(entry: Record<string, unknown>): Promise<string>;
+}
+
 export interface FirebaseIdentity {
   readonly settings: FirebaseAuthSettings;
+  /** Firestore as a restore writes it (absent where a test stands in for the identity without Firestore). */
+  readonly restoreTarget?: FirestoreRestoreTarget;
   /** The account of a valid token; rejects with an HttpError: 401 (anything wrong with the token) or 503 (Google cannot be asked now). */
   authenticate(token: string): Promise<FirebaseAccount>;
   /** Deletes the Firebase Auth account of `uid` with the Admin SDK; one that does not exist counts as gone (not_found). */
@@ -175,8 +204,69 @@ export async function openFirebaseIdentity(
   const auth = getAuth(app);
   const firestore = getFirestore(app);
 
+  const { FieldValue } = await import('firebase-admin/firestore');
+  // Firestore's ALREADY_EXISTS (gRPC code 6): a create() found the document there.
+  const alreadyExists = (error: unknown) => {
+    const code = (error as { code?: unknown } | null)?.code;
+    return code === 6 || code === 'already-exists' || code === 'ALREADY_EXISTS';
+  };
+  const restoreTarget: FirestoreRestoreTarget = {
+    async *documentIds(collection) {
+      // select() with no fields: the query answers each document's name only. Firestore still bills one document
+      // read per document (a query is billed per document it returns, fields or not), so reading the ids of a
+      // collection of N documents costs N reads; what it saves is the bytes and the memory of the fields.
+      for await (const snapshot of firestore.collection(collection).select().stream()) {
+        yield (snapshot as unknown as { id: string }).id;
+      }
+    },
+    async admins() {
+      const snapshot = await firestore.collection('users').where('isAdmin', '==', true).select('email').get();
+      return snapshot.docs.map((d) => {
+        const email: unknown = d.get('email');
+        return { uid: d.id, email: typeof email === 'string' ? email : null };
+      });
+    },
+    async commit(writes) {
+      if (writes.length > FIRESTORE_BATCH_MAX_WRITES)
+        throw new Error(`A Firestore batch takes at most ${FIRESTORE_BATCH_MAX_WRITES} writes`);
+      const apply = (batch: WriteBatch, write: FirestoreWrite) => {
+        const ref = firestore.collection(write.collection).doc(write.id);
+        if (write.kind === 'delete') batch.delete(ref);
+        else if (write.kind === 'create') batch.create(ref, write.data);
+        else batch.set(ref, write.data);
+      };
+      const batch = firestore.batch();
+      for (const write of writes) apply(batch, write);
+      try {
+        await batch.commit();
+        return { existed: [] };
+      } catch (error) {
+        if (!alreadyExists(error)) throw error;
+      }
+      // A document created since the plan was read: every write again on its own, an existing one kept.
+      const existed: string[] = [];
+      for (const write of writes) {
+        const single = firestore.batch();
+        apply(single, write);
+        try {
+          await single.commit();
+        } catch (error) {
+          if (write.kind === 'create' && alreadyExists(error)) existed.push(write.id);
+          else throw error;
+        }
+      }
+      return { existed };
+    },
+    async recordConsoleAction(entry) {
+      const ref = firestore.collection('console_actions').doc();
+      await ref.set({ ...entry, timestamp: FieldValue.serverTimestamp() });
+      return ref.id;
+    },
+  };
+
   return {
     settings,
+    restoreTarget,
     async authenticate(token) {
       // The signature (Google's keys; none for the emulator's tokens, only with FIREBASE_AUTH_EMULATOR_HOST),
       // audience = project, issuer, expiry and auth_time first, locally, with no lookup: a forged or

@@ -327,6 +327,88 @@ export function adminChangeCount(changes: RestorePlan['adminChanges'], mode: Res
   return mode === 'add' ? changes.add.granted : changes.replace.granted + changes.replace.revoked;
 }
 
+export interface NamesOutcome {
+  report: CollectionReport;
+  namesSwipesToTrash: number;
+  swipesBackFromTrash: number;
+}
+
+/**
+ * The names of a restore, in `tx`: replace moves the names the file lacks to the trash and overwrites what changed;
+ * both modes bring the file's names back from the trash and add the missing ones. Part of applyRestore; alone in
+ * Firebase mode, where names are the only collection this database holds (restores/firestoreRestore.ts).
+ */
+export async function applyNames(
+  tx: Queryable,
+  request: Pick<ApplyRequest, 'restore' | 'mode' | 'actor'>,
+  control: ApplyControl,
+): Promise<NamesOutcome> {
+  const { restore, mode, actor } = request;
+  const id = Number(restore.id);
+  const read = (c: BackupCollection) => restore.staged[c].read;
+  const stepper = (step: string, total: number) => (done: number) => control.checkpoint(step, done, total);
+  const overwriting = (c: BackupCollection) => stepper(`${c}: overwriting what changed`, read(c));
+  const adding = (c: BackupCollection) => stepper(`${c}: adding what is missing`, read(c));
+  const figures = { names: await figuresNow(tx, id, 'names') };
+  let namesSwipesToTrash = 0;
+  let swipesBackFromTrash = 0;
+  const c = 'names';
+  const r: CollectionReport = {
+    read: read(c),
+    added: 0,
+    kept: 0,
+    replaced: 0,
+    removed: 0,
+    restoredFromTrash: 0,
+    refused: restore.staged[c].refused,
+  };
+  const columns = await columnsOf(tx, c);
+  await control.checkpoint(c, 0, read(c));
+  if (mode === 'replace') {
+    const { rows: extra } = await tx.query<{ id: number | string }>(
+      `SELECT n.id FROM names n WHERE NOT EXISTS (SELECT 1 FROM backup_restore_rows r WHERE ${stagedWhere(c)} AND r.key = n.id::text) ORDER BY n.id`,
+      [id],
+    );
+    if (extra.length > 0) {
+      await control.checkpoint(`${c}: moving what the file lacks to the trash`, 0, extra.length);
+      const move = await moveNamesToTrash(
+        tx,
+        actor,
+        extra.map((e) => num(e.id)),
+        { kind: 'restore_replace' },
+      );
+      r.removed = move.moved.length;
+      namesSwipesToTrash = move.swipes;
+    }
+    // Names are unique by name, gender and nationality: a name that takes another's (names swapped, a trashed
+    // name coming back beside a live one renamed since) would collide half-way. Each name whose three change
+    // takes a stand-in first; the writes below give every name the file's own, which are unique (the check).
+    await tx.query(
+      `UPDATE names n SET name = ${TEMPORARY('n')} FROM backup_restore_rows r
+        WHERE ${stagedWhere(c)} AND n.id = r.key::bigint AND ${IDENTITY('n')} IS DISTINCT FROM ${STAGED_IDENTITY}`,
+      [id],
+    );
+    await tx.query(
+      `UPDATE names_trash x SET name = ${TEMPORARY('x')}, record = jsonb_set(x.record, '{name}', to_jsonb(${TEMPORARY('x')}))
+         FROM backup_restore_rows r
+        WHERE ${stagedWhere(c)} AND x.id = r.key::bigint AND ${IDENTITY('x')} IS DISTINCT FROM ${STAGED_IDENTITY}`,
+      [id],
+    );
+    r.replaced = await overwriteChanged(tx, id, c, columns, read(c), overwriting(c));
+  }
+  const trashed = await trashedToRestore(tx, id, mode);
+  const back = await restoreTrashed(tx, trashed, (done) => control.checkpoint(`${c}: from the trash`, done, trashed.length));
+  r.restoredFromTrash = back.restored;
+  swipesBackFromTrash = back.swipes;
+  // Replace: the names back from the trash take the file's values too (counted as restored, not replaced).
+  if (mode === 'replace' && trashed.length > 0) await overwriteChanged(tx, id, c, columns, read(c), overwriting(c), trashed);
+  r.added = await insertMissing(tx, id, c, columns, read(c), adding(c));
+  r.kept = figures[c].existing - r.replaced;
+  r.refused += figures[c].inTrash - r.restoredFromTrash + (figures[c].missing - r.added);
+  await raiseSequence(tx, 'names', 'names_trash');
+  return { report: r, namesSwipesToTrash, swipesBackFromTrash };
+}
+
 export interface ApplyOutcome {
   report: RestoreReport;
   takenWithUsers: TakenWithUsers;
@@ -402,56 +484,9 @@ export async function applyRestore(tx: Transaction, request: ApplyRequest, contr
   }
 
   // names
-  let namesSwipesToTrash = 0;
-  let swipesBackFromTrash = 0;
-  {
-    const c = 'names';
-    const r = (report[c] = base(c));
-    const columns = await columnsOf(tx, c);
-    await control.checkpoint(c, 0, read(c));
-    if (mode === 'replace') {
-      const { rows: extra } = await tx.query<{ id: number | string }>(
-        `SELECT n.id FROM names n WHERE NOT EXISTS (SELECT 1 FROM backup_restore_rows r WHERE ${stagedWhere(c)} AND r.key = n.id::text) ORDER BY n.id`,
-        [id],
-      );
-      if (extra.length > 0) {
-        await control.checkpoint(`${c}: moving what the file lacks to the trash`, 0, extra.length);
-        const move = await moveNamesToTrash(
-          tx,
-          actor,
-          extra.map((e) => num(e.id)),
-          { kind: 'restore_replace' },
-        );
-        r.removed = move.moved.length;
-        namesSwipesToTrash = move.swipes;
-      }
-      // Names are unique by name, gender and nationality: a name that takes another's (names swapped, a trashed
-      // name coming back beside a live one renamed since) would collide half-way. Each name whose three change
-      // takes a stand-in first; the writes below give every name the file's own, which are unique (the check).
-      await tx.query(
-        `UPDATE names n SET name = ${TEMPORARY('n')} FROM backup_restore_rows r
-          WHERE ${stagedWhere(c)} AND n.id = r.key::bigint AND ${IDENTITY('n')} IS DISTINCT FROM ${STAGED_IDENTITY}`,
-        [id],
-      );
-      await tx.query(
-        `UPDATE names_trash x SET name = ${TEMPORARY('x')}, record = jsonb_set(x.record, '{name}', to_jsonb(${TEMPORARY('x')}))
-           FROM backup_restore_rows r
-          WHERE ${stagedWhere(c)} AND x.id = r.key::bigint AND ${IDENTITY('x')} IS DISTINCT FROM ${STAGED_IDENTITY}`,
-        [id],
-      );
-      r.replaced = await overwriteChanged(tx, id, c, columns, read(c), overwriting(c));
-    }
-    const trashed = await trashedToRestore(tx, id, mode);
-    const back = await restoreTrashed(tx, trashed, (done) => control.checkpoint(`${c}: from the trash`, done, trashed.length));
-    r.restoredFromTrash = back.restored;
-    swipesBackFromTrash = back.swipes;
-    // Replace: the names back from the trash take the file's values too (counted as restored, not replaced).
-    if (mode === 'replace' && trashed.length > 0) await overwriteChanged(tx, id, c, columns, read(c), overwriting(c), trashed);
-    r.added = await insertMissing(tx, id, c, columns, read(c), adding(c));
-    r.kept = figures[c].existing - r.replaced;
-    r.refused += figures[c].inTrash - r.restoredFromTrash + (figures[c].missing - r.added);
-    await raiseSequence(tx, 'names', 'names_trash');
-  }
+  const names = await applyNames(tx, request, control);
+  report.names = names.report;
+  const { namesSwipesToTrash, swipesBackFromTrash } = names;
 
   for (const c of ['connections', 'audit_logs'] as const) {
     const r = (report[c] = base(c));

@@ -75,7 +75,7 @@ async function lostRows(tx: Queryable, id: number, counts: StagedCounts, rowsRea
   return problems;
 }
 
-interface Refusal {
+export interface Refusal {
   index: number;
   problem: string;
 }
@@ -121,7 +121,7 @@ const CONNECTION_WITHOUT_USERS = `
             CASE WHEN NOT ${present(`r.payload ->> 'user_a'`)} THEN 'userA ' || (r.payload ->> 'user_a') ELSE 'userB ' || (r.payload ->> 'user_b') END
               || ' is neither in the file nor in the database' AS problem`;
 
-async function collectionFigures(
+export async function collectionFigures(
   tx: Queryable,
   id: number,
   collection: BackupCollection,
@@ -233,10 +233,23 @@ export async function computePlan(tx: Queryable, restore: RestoreRow, applyRefus
 }
 
 /**
+ * Where the records the staged rows are compared with live, when not all in this database (Firebase mode:
+ * restores/firestoreRestore.ts firestoreCheckSource): the check's refusal of connections whose users are nowhere, and
+ * the plan.
+ */
+export interface LiveCheck {
+  refuseConnections(tx: Queryable, id: number): Promise<{ count: number; first: Refusal[] }>;
+  plan(tx: Queryable, restore: RestoreRow, applyRefusal: string | null): Promise<RestorePlan>;
+}
+/** A LiveCheck per check: what it reads of the live records is shared within one check, never kept past it. */
+export type LiveSource = () => LiveCheck;
+
+/**
  * POST .../check: the file was read to its end. Refuses what only the whole file shows, computes the plan, and moves
  * the restore to 'ready'. Answers the restore as it is then.
  */
-export async function checkRestore(tx: Queryable, id: number, input: CheckInput): Promise<RestoreRow> {
+export async function checkRestore(tx: Queryable, id: number, input: CheckInput, liveSource?: LiveSource): Promise<RestoreRow> {
+  const live = liveSource?.();
   const restore = await findRestore(tx, id, true);
   if (restore.state !== 'staging')
     throw conflict(`Restore ${id} is ${restore.state}: only a restore being read (staging) can be checked`, 'id');
@@ -249,7 +262,7 @@ export async function checkRestore(tx: Queryable, id: number, input: CheckInput)
     ['names', SAME_NAME_TWICE],
     ['connections', CONNECTION_WITHOUT_USERS],
   ] as const) {
-    const refused = await refuseAtCheck(tx, sql, [id]);
+    const refused = collection === 'connections' && live ? await live.refuseConnections(tx, id) : await refuseAtCheck(tx, sql, [id]);
     counts[collection].refused += refused.count;
     rowProblems.push(...refused.first.map((r) => ({ collection, index: r.index, problem: r.problem })));
   }
@@ -258,7 +271,8 @@ export async function checkRestore(tx: Queryable, id: number, input: CheckInput)
     ...(lost.length > 0 ? [`rows of the file are missing on the server (${lost[0]!.collection}: ${lost[0]!.problem})`] : []),
   ];
   const checked: RestoreRow = { ...restore, staged: counts };
-  const plan = await computePlan(tx, checked, applyRefusal.length > 0 ? applyRefusal.join('; ') : null);
+  const refusal = applyRefusal.length > 0 ? applyRefusal.join('; ') : null;
+  const plan = live ? await live.plan(tx, checked, refusal) : await computePlan(tx, checked, refusal);
   const { rows } = await tx.query<RestoreRow>(
     `UPDATE backup_restores SET state = 'ready', staged = $2::jsonb, problems = $3::jsonb, plan = $4::jsonb, last_activity_at = now()
       WHERE id = $1 RETURNING *`,

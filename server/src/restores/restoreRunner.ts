@@ -11,6 +11,8 @@ import path from 'node:path';
 import type { RestoreMode } from '../../../contract/backupRestore';
 import type { Actor } from '../audit/consoleActions';
 import type { Db } from '../db/types';
+import type { FirestoreRestoreTarget } from '../auth/firebaseIdentity';
+import { applyFirestoreRestore, endPartlyWritten, RestorePartlyWritten } from './firestoreRestore';
 import { applyRestore, RestoreCancelled, RestoreRefused, type ApplyOutcome } from './restoreApply';
 import { dropStaged, endUnapplied, type RestoreProgress, type RestoreRow } from './restoreSessions';
 
@@ -50,6 +52,8 @@ export class RestoreRunner extends EventEmitter<RestoreRunnerEvents> {
     /** BACKUP_DIR: where a replace saves the state before it */
     readonly backupDir: string,
     private readonly logError: (error: unknown, message: string) => void = () => undefined,
+    /** Firebase mode: users, connections and audit_logs are written to Firestore (firestoreRestore.ts) */
+    readonly firestore?: FirestoreRestoreTarget,
   ) {
     super();
   }
@@ -110,15 +114,22 @@ export class RestoreRunner extends EventEmitter<RestoreRunnerEvents> {
     const id = Number(restore.id);
     const beforeBackupPath = path.join(this.backupDir, restore.before_backup_file);
     let outcome: ApplyOutcome;
+    const control = { checkpoint: (step: string, done: number, total: number) => this.checkpoint(id, entry, { step, done, total }) };
     try {
-      outcome = await this.db.transaction((tx) =>
-        applyRestore(
-          tx,
-          { restore, beforeBackupPath, ...request },
-          { checkpoint: (step, done, total) => this.checkpoint(id, entry, { step, done, total }) },
-        ),
-      );
+      outcome = this.firestore
+        ? await applyFirestoreRestore(this.db, this.firestore, { restore, ...request }, control)
+        : await this.db.transaction((tx) => applyRestore(tx, { restore, beforeBackupPath, ...request }, control));
     } catch (error) {
+      if (error instanceof RestorePartlyWritten) {
+        // Firestore batches landed: the restore ends with the report of what did, not as if nothing was written.
+        if (error.state === 'failed') this.logError(error, `restore ${id} failed part-way`);
+        await endPartlyWritten(this.db, id, error).catch((e: unknown) =>
+          this.logError(e, `restore ${id}: could not record that it stopped`),
+        );
+        await dropStaged(this.db, id).catch((e: unknown) => this.logError(e, `restore ${id}: could not drop its staged rows`));
+        this.emit('ended', id, error.state, error.failure);
+        return;
+      }
       // Rolled back: the state before the restore is the current one, so its copy is not needed.
       rmSync(beforeBackupPath, { force: true });
       rmSync(`${beforeBackupPath}.partial`, { force: true });

@@ -44,6 +44,10 @@ export interface RestoreRow {
 
 /** The message a restore ends with when the server stopped while it was being applied. */
 export const STOPPED_DURING_APPLY = 'The server stopped during the restore; nothing was written.';
+/** The same in Firebase mode, where the apply is names in one transaction and then Firestore batches (firestoreRestore.ts). */
+export const STOPPED_DURING_FIRESTORE_APPLY =
+  'The server stopped during the restore. In Firebase mode names are written first in one transaction, then Firestore ' +
+  'in batches: what was written before the stop stays. Restoring the same file in add mode completes it.';
 /** Restores still being read (staging) or waiting to be applied (ready) this long are cancelled when the server starts. */
 export const UNFINISHED_RESTORE_DAYS = 1;
 
@@ -260,7 +264,12 @@ export interface StartupLog {
  * UNFINISHED_RESTORE_DAYS are cancelled; ended restores whose staged rows are still there (a stop between the end
  * and the clean-up) lose them.
  */
-export async function settleRestoresAtStart(db: Db, log: StartupLog): Promise<{ failed: number; cancelled: number }> {
+export async function settleRestoresAtStart(
+  db: Db,
+  log: StartupLog,
+  options: { firebase?: boolean } = {},
+): Promise<{ failed: number; cancelled: number }> {
+  const stopped = options.firebase ? STOPPED_DURING_FIRESTORE_APPLY : STOPPED_DURING_APPLY;
   const { rows: applying } = await db.query<{ id: number | string }>(`SELECT id FROM backup_restores WHERE state = 'applying' ORDER BY id`);
   let failed = 0;
   for (const { id } of applying) {
@@ -270,7 +279,7 @@ export async function settleRestoresAtStart(db: Db, log: StartupLog): Promise<{ 
         Number(id),
       ]);
       if (!rows[0]!.free) return false;
-      return (await endUnapplied(tx, Number(id), 'failed', STOPPED_DURING_APPLY, ['applying'])) !== null;
+      return (await endUnapplied(tx, Number(id), 'failed', stopped, ['applying'])) !== null;
     });
     if (ended) failed += 1;
   }
@@ -295,7 +304,11 @@ export async function settleRestoresAtStart(db: Db, log: StartupLog): Promise<{ 
     `DELETE FROM backup_restore_batches r USING backup_restores b
       WHERE b.id = r.restore_id AND b.state IN ('done', 'failed', 'cancelled')`,
   );
-  if (failed > 0) log.warn(`${failed} restore(s) were being applied when the server stopped: marked failed (nothing was written)`);
+  if (failed > 0) {
+    log.warn(
+      `${failed} restore(s) were being applied when the server stopped: marked failed (${options.firebase ? 'Firestore batches written before the stop stay' : 'nothing was written'})`,
+    );
+  }
   if (stale.length > 0) log.warn(`${stale.length} restore(s) left unfinished for more than a day were cancelled`);
   return { failed, cancelled: stale.length };
 }

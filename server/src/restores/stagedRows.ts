@@ -201,3 +201,21 @@ export function stageRow(collection: BackupCollection, row: unknown): StagedRow 
   if ('problem' in staged) return { ok: false, problem: staged.problem };
   return { ok: true, key: backupRowKey(collection, row as Row), payload: staged.payload };
 }
+
+/**
+ * A staged payload back in the backup's own field names, as a Firestore document of the app holds it (Firebase
+ * mode, restores/firestoreRestore.ts): dates as Date (the Admin SDK stores a Timestamp, which the console reads back
+ * as the same ISO instant), a null or absent value left out (the console reads an absent field as its default, as
+ * src/backend/shared/userRecord.ts does), the id of a connection or audit log left out (it is the document's id).
+ */
+export function documentOf(collection: BackupCollection, payload: StagedPayload): Record<string, unknown> {
+  const document: Record<string, unknown> = {};
+  for (const rule of COLUMNS[collection]) {
+    if (collection !== 'users' && rule.field === 'id') continue;
+    const value = payload[rule.column];
+    if (value === undefined || value === null) continue;
+    // Dates as instants; a whole number (staged as text for PostgreSQL) as a number again.
+    document[rule.field] = rule.kind === 'date' ? new Date(value as string) : rule.kind === 'int' ? Number(value) : value;
+  }
+  return document;
+}

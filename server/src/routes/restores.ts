@@ -8,7 +8,7 @@ import { actorOf } from '../audit/consoleActions';
 import type { Db } from '../db/types';
 import { badRequest, conflict, HttpError } from '../http/errors';
 import { adminChangeCount, refuseSelfLockout, RestoreRefused } from '../restores/restoreApply';
-import { checkRestore } from '../restores/restorePlan';
+import { checkRestore, type LiveSource } from '../restores/restorePlan';
 import type { RestoreRunner } from '../restores/restoreRunner';
 import {
   endUnapplied,
@@ -24,6 +24,8 @@ import {
 export interface RestoresRoutesOptions {
   db: Db;
   runner: RestoreRunner;
+  /** Firebase mode: the check compares users, connections and audit_logs with Firestore (restores/firestoreRestore.ts) */
+  live?: LiveSource;
 }
 
 /** A full batch of rows at their largest, and room for the envelope. */
@@ -46,7 +48,7 @@ function adminChangeText(plan: NonNullable<RestoreRow['plan']>, mode: 'add' | 'r
   return `${parts.join(' and ')}${named ? ` (${named}${granted + revoked > 3 ? ', …' : ''})` : ''}`;
 }
 
-export const restoresRoutes: FastifyPluginAsyncTypebox<RestoresRoutesOptions> = async (app, { db, runner }) => {
+export const restoresRoutes: FastifyPluginAsyncTypebox<RestoresRoutesOptions> = async (app, { db, runner, live }) => {
   const answer = (row: RestoreRow) => toSession(row, runner.progressOf(Number(row.id)));
 
   app.get('/admin/restores', { schema: ENDPOINTS['GET /api/admin/restores'] }, async () => ({
@@ -92,7 +94,7 @@ export const restoresRoutes: FastifyPluginAsyncTypebox<RestoresRoutesOptions> = 
   });
 
   app.post('/admin/restores/:id/check', { schema: ENDPOINTS['POST /api/admin/restores/:id/check'] }, async (request) =>
-    answer(await db.transaction((tx) => checkRestore(tx, request.params.id, request.body))),
+    answer(await db.transaction((tx) => checkRestore(tx, request.params.id, request.body, live))),
   );
 
   app.post('/admin/restores/:id/apply', { schema: ENDPOINTS['POST /api/admin/restores/:id/apply'] }, async (request, reply) => {

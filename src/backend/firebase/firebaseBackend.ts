@@ -22,6 +22,7 @@ import type { AuthPort, Backend, LiveCountsPort, Unsubscribe, UserRecordsPort } 
 import type { ConsoleActor } from './consoleActions';
 import { createFirestoreExports, hostedApiRunRecorder } from './firestoreExports';
 import { createFirestoreHistory } from './firestoreHistory';
+import { createHostedRestores } from './hostedRestores';
 import { reader, type ReadMeter, type Reader } from './readMeter';
 import { createFirestoreAuditLogs, createFirestoreUserManagement } from './firestoreUsersAudit';
 import { parseHostPort, toFirebaseOptions } from './settings';
@@ -200,6 +201,7 @@ export function createFirebaseBackend(config: AppConfig, options: FirebaseBacken
     auditLogs: createFirestoreAuditLogs(db, meter),
     exports: createFirestoreExports(db, recordRun, meter),
     history: createFirestoreHistory(db, hostedApi, meter),
+    restores: createHostedRestores(hostedApi),
     close: () => deleteApp(app),
   };
 }

@@ -227,13 +227,13 @@ it('after a reload: follows a restore still applying and offers the ones left op
   expect(restoreServer.restores.get(1)!.session.state).toBe('cancelled');
 });
 
-it('in Firebase mode the card only checks the file, and says applying needs the reference backend', async () => {
+it('a backend without a restore port: the card only checks the file, and says it cannot apply it', async () => {
   const backend = createFakeBackend({ signedIn: { uid: 'admin-1', email: 'admin@example.com', displayName: 'Demo Admin' } });
   backend.records.set('admin-1', { uid: 'admin-1', isAdmin: true } as never);
   delete (backend as Partial<FakeBackend>).restores;
   const { card, choose } = renderCard(backend);
   expect(await within(card).findByRole('note')).toHaveTextContent(
-    'Applying a restore needs the reference backend; in Firebase mode nothing is written.',
+    'This backend cannot apply a restore (it has no restore routes): nothing is written.',
   );
   choose(writeBackup({ names: [name(1)] }), 'fb.json');
   expect(

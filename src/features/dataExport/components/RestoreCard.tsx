@@ -69,7 +69,7 @@ export function RestoreCard() {
           {available === false ? (
             <Alert severity="info" role="note">
               Preview only: this checks a backup file (version 1.0, every collection and row) and says what it holds against the data now.
-              Applying a restore needs the reference backend; in Firebase mode nothing is written.
+              This backend cannot apply a restore (it has no restore routes): nothing is written.
             </Alert>
           ) : (
             <Typography variant="body2" color="text.secondary">

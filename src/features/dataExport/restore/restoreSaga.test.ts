@@ -254,6 +254,25 @@ describe('applying', () => {
     expect(restoreServer.calls.filter((c) => c.endsWith('/cancel'))).toHaveLength(1);
   });
 
+  it('a cancel that stops a batched apply part-way (Firebase mode) says what was written stays, and what landed', async () => {
+    const session = await checked();
+    restoreServer.applyPolls = 1_000;
+    restoreServer.partialOnCancel = 'Names were restored in full. In Firestore the batches written before it stopped stay: users: 1 added.';
+    h.whenAction((action) => {
+      if (jobProgressed.match(action) && action.payload.id.startsWith('restore-apply-'))
+        h.dispatch(jobCancelRequested({ id: action.payload.id }));
+    });
+    h.dispatch(restoreApplyRequested({ id: session.id, mode: 'add', confirmAdminChanges: true }));
+    await until(() => h.state().restore.current?.state === 'cancelled');
+    await until(() => h.job(h.state().restore.jobId!)!.state !== 'running');
+    expect(h.job(h.state().restore.jobId!)).toMatchObject({
+      state: 'cancelled',
+      message: 'Restore of backup-2026-11-22.json cancelled part-way: what was written before it stopped stays.',
+      detail:
+        'Cancelled by admin@example.com while it was being applied. Names were restored in full. In Firestore the batches written before it stopped stay: users: 1 added.',
+    });
+  });
+
   it('a restore the server fails: its reason, and that nothing was written', async () => {
     const session = await checked();
     restoreServer.failApply = 'duplicate key value violates unique constraint "names_pkey"';
@@ -336,7 +355,7 @@ describe('after a reload', () => {
     expect(restoreServer.restores.get(ready.id)!.session.state).toBe('cancelled');
   });
 
-  it('in Firebase mode (no restore port) the card is told, and a file is checked in the browser only', async () => {
+  it('a backend without a restore port: the card is told, and a file is checked in the browser only', async () => {
     const backend = createFakeBackend();
     delete (backend as Partial<FakeBackend>).restores;
     backend.exportData.rows.names = [name(1), name(2), name(3)];

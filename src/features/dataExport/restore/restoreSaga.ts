@@ -7,7 +7,8 @@
 //   and, at the end, its report. Cancel asks the server to stop and waits for it to say cancelled (one transaction:
 //   nothing was written). A reload does not stop the server: the card lists the recent restores when it opens and
 //   follows one still applying.
-// Firebase mode has no restore port: the file is checked in the browser only (what it holds against the counts now).
+// A backend without a restore port (none of the two today: Firebase mode restores through the hosted API, see
+// src/backend/firebase/hostedRestores.ts) only has the file checked in the browser (what it holds against the counts now).
 import type { Action, UnknownAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, delay, getContext, put, race, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
@@ -51,6 +52,7 @@ import {
   restoreFailedMessage,
   restoreFileName,
   RESTORE_TOASTS,
+  stoppedPartWayMessage,
 } from './restoreText';
 
 export type ReadBackup = (file: Blob) => AsyncGenerator<BackupReadEvent, BackupReadSummary, void>;
@@ -222,7 +224,7 @@ function* runCheck(deps: RestoreDeps, port: RestorePort, jobId: string, fileName
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Firebase mode: the file checked in the browser only
+// A backend without a restore port: the file checked in the browser only
 
 const SOURCE: Record<BackupCollection, ExportCollection> = {
   users: 'users',
@@ -342,6 +344,17 @@ function* follow(deps: RestoreDeps, port: RestorePort, jobId: string, start: Res
     yield* finishJob(deps, jobId, 'done', restoredMessage(session, session.report), before);
     yield put(api.util.invalidateTags([...TAGS_CHANGED_BY_RESTORE]) as unknown as UnknownAction);
     yield call(deps.notify, RESTORE_TOASTS.restored, 'success');
+  } else if ((session.state === 'cancelled' || session.state === 'failed') && session.report?.partial) {
+    // Firebase mode: the Firestore batches written before the stop stay; the report names them.
+    yield* finishJob(
+      deps,
+      jobId,
+      session.state,
+      stoppedPartWayMessage(session.fileName, session.state),
+      session.failure ?? session.report.partial,
+    );
+    yield put(api.util.invalidateTags([...TAGS_CHANGED_BY_RESTORE]) as unknown as UnknownAction);
+    if (session.state === 'failed') yield call(deps.notify, RESTORE_TOASTS.restoreFailed, 'error');
   } else if (session.state === 'cancelled') {
     yield* finishJob(
       deps,
@@ -420,7 +433,7 @@ function* runJob(deps: RestoreDeps, action: JobAction): SagaIterator {
       } else if (port) yield call(runCheck, deps, port, jobId, fileName, file);
       else yield call(runPreview, deps, backend, jobId, fileName, file);
     } else if (!port) {
-      // applying needs the reference backend: the card offers neither in Firebase mode
+      // applying needs a restore port: the card offers neither without one
     } else if (restoreApplyRequested.match(action)) {
       yield call(runApply, deps, port, action.payload);
     } else {

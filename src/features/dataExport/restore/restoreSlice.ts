@@ -5,7 +5,7 @@ import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { RestoreMode, RestoreSession, RestoreState as RestoreSessionState } from '../../../../contract/backupRestore';
 
 export interface RestoreState {
-  /** whether this backend can apply a restore; null until the card first asked (Firebase mode cannot) */
+  /** whether this backend can apply a restore; null until the card first asked (one without a restore port cannot) */
   available: boolean | null;
   /** the restore the card shows: opened here, or found still applying (or picked to review) after a reload */
   current: RestoreSession | null;

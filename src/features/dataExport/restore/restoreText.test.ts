@@ -1,5 +1,5 @@
 import type { RestorePlan } from '../../../../contract/backupRestore';
-import { adminChangeCount, adminChangesText, restoreFileName } from './restoreText';
+import { adminChangeCount, adminChangesText, replaceModeText, restoreFileName, stoppedPartWayMessage } from './restoreText';
 
 it('sends the file name as the server takes it: visible text, at most 255 characters, never blank', () => {
   expect(restoreFileName('backup-2026-11-22.json')).toBe('backup-2026-11-22.json');
@@ -31,4 +31,29 @@ it('names who would gain or lose admin rights in the chosen mode, and how many m
   expect(adminChangesText(p, 'replace')).toBe(
     '5 users would become admins: a@x.com, b and 3 more; 1 admin would no longer be an admin: c@x.com.',
   );
+});
+
+it('replace names the file the current state is saved to, or, where the plan says how it writes instead (Firebase mode), that', () => {
+  const figures = { read: 2, refused: 0, existing: 1, missing: 1, inTrash: 0, extra: 1 };
+  const base = {
+    collections: { users: figures, names: figures, connections: figures, audit_logs: figures },
+    replaceTakes: { swipes: 3, connectionRequests: 0, namesSwipes: 0 },
+    adminChanges: { add: { granted: 0 }, replace: { granted: 0, revoked: 0 }, examples: [] },
+    replaceRefusal: null,
+  } as RestorePlan;
+  expect(replaceModeText(base, 'before-restore-4.json')).toMatch(
+    / The current state is first saved on the server as before-restore-4\.json\.$/,
+  );
+  const note = 'In Firebase mode the Firestore collections are written in batches: a failure part-way leaves the batches written so far.';
+  const firebase = replaceModeText({ ...base, writeNote: note }, 'before-restore-4.json');
+  expect(firebase).toMatch(/ 1 user not in the file is deleted with their 3 swipes and 0 connection requests\. /);
+  expect(firebase.endsWith(` ${note}`)).toBe(true);
+  expect(firebase).not.toContain('before-restore-4.json');
+});
+
+it('a restore stopped part-way says what was written stays', () => {
+  expect(stoppedPartWayMessage('b.json', 'cancelled')).toBe(
+    'Restore of b.json cancelled part-way: what was written before it stopped stays.',
+  );
+  expect(stoppedPartWayMessage('b.json', 'failed')).toBe('Restore of b.json failed part-way: what was written before it stopped stays.');
 });

@@ -24,6 +24,10 @@ export const listFailedMessage = (reason: string) => `Failed to load recent rest
 
 export const NOTHING_WRITTEN = 'Nothing was written.';
 
+/** A restore that stopped part-way (Firebase mode's Firestore batches): the headline of its end. */
+export const stoppedPartWayMessage = (fileName: string, state: 'cancelled' | 'failed') =>
+  `Restore of ${fileName} ${state === 'cancelled' ? 'cancelled' : 'failed'} part-way: what was written before it stopped stays.`;
+
 const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 /** The verb for a count: 'is' / 'are', 'moves' / 'move'. */
 const verb = (n: number, one: string, many: string) => (n === 1 ? one : many);
@@ -78,7 +82,8 @@ export function replaceModeText(plan: RestorePlan, beforeBackupFile: string): st
       'swipe',
     )} and ${plural(replaceTakes.connectionRequests, 'connection request')}.`,
     `${plural(c.connections.extra, 'connection')} and ${plural(c.audit_logs.extra, 'audit log')} not in the file are deleted.`,
-    `The current state is first saved on the server as ${beforeBackupFile}.`,
+    // A hosted API in Firebase mode saves nothing first and writes Firestore in batches: its plan says so instead.
+    plan.writeNote ?? `The current state is first saved on the server as ${beforeBackupFile}.`,
   ].join(' ');
 }
 

@@ -118,6 +118,12 @@ export function RestorePlanView({ session, disabled, onApply, onDiscard }: Resto
         </Alert>
       )}
 
+      {plan.writeNote && (
+        <Alert severity="info" data-testid="restore-write-note">
+          {plan.writeNote}
+        </Alert>
+      )}
+
       {applyRefusal && (
         <Alert severity="error">This restore cannot be applied: {applyRefusal}. Discard it, then choose a sound file.</Alert>
       )}
