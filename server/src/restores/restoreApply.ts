@@ -349,7 +349,7 @@ export async function applyNames(
   const stepper = (step: string, total: number) => (done: number) => control.checkpoint(step, done, total);
   const overwriting = (c: BackupCollection) => stepper(`${c}: overwriting what changed`, read(c));
   const adding = (c: BackupCollection) => stepper(`${c}: adding what is missing`, read(c));
-  const figures = { names: await figuresNow(tx, id, 'names') };
+  const figures = { names: await stagedFigures(tx, id, 'names') };
   let namesSwipesToTrash = 0;
   let swipesBackFromTrash = 0;
   const c = 'names';
