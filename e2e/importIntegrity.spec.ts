@@ -95,7 +95,7 @@ test('a reload during a large import asks first, then lists the run with exactly
   const csv = writeNamesCsv(testInfo.outputDir, 'reloaded-100000.csv', 100_000);
 
   await signIn(page, '/bulk-upload');
-  await uploadWithSlowBatches(page, csv.path, 300);
+  await uploadWithSlowBatches(page, csv.path, 1500);
   await expect(page.getByText(/^Added: [1-9]/)).toBeVisible();
 
   // Leaving asks first while the job runs (beforeunload); the operator insists.
