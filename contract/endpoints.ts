@@ -13,6 +13,7 @@ import { RESTORE_BATCH_MAX_ROWS, RESTORE_MAX_PROBLEMS, RESTORE_MODES, RESTORE_ST
 import { BACKUP_COLLECTIONS, EXPORT_PAGE_DEFAULT, EXPORT_PAGE_MAX, STREAMED_CSV_COLLECTIONS } from './exports';
 import { IMPORT_RUN_FINISH_STATES, IMPORT_RUN_STATES, RECENT_IMPORT_RUNS } from './importRuns';
 import { MAX_NAME_TEXT_LENGTH } from './nameRules';
+import { LINK_TOKEN_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_LINK_KINDS } from './operators';
 import { DAY_FORMAT, FREE_TEXT_FORMAT, INSTANT_FORMAT } from './textRules';
 import {
   AUDIT_SOURCES,
@@ -139,6 +140,54 @@ export const SignInRequestSchema = closed({
   email: Type.String({ format: 'email', maxLength: 254 }),
   password: Type.String({ minLength: 1, maxLength: 1024 }),
 });
+// Operators (contract/operators.ts): the console's admin accounts, invitations and password links.
+const linkToken = Type.String({ minLength: LINK_TOKEN_LENGTH, maxLength: LINK_TOKEN_LENGTH, pattern: '^[A-Za-z0-9_-]+$' });
+const newPassword = Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH });
+export const OperatorSchema = Type.Object({
+  uid: Type.String(),
+  email: nullable(Type.String()),
+  displayName: nullable(Type.String()),
+  /** the user record's accountActive: a deactivated operator cannot sign in */
+  accountActive: Type.Boolean(),
+  /** the last successful sign-in, null when never */
+  lastSignInAt: nullable(isoText),
+  /** a second factor is enrolled */
+  mfaEnabled: Type.Boolean(),
+  /** the account has a password (an invited operator who has not yet opened the link has none) */
+  hasPassword: Type.Boolean(),
+  createdAt: nullable(isoText),
+});
+export const OperatorInviteSchema = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  createdAt: isoText,
+  expiresAt: isoText,
+  createdBy: Type.String({ description: "the inviting operator's email" }),
+});
+export const OperatorsPageSchema = Type.Object({
+  operators: Type.Array(OperatorSchema),
+  /** invitations neither used, withdrawn nor expired, newest first */
+  invites: Type.Array(OperatorInviteSchema),
+  /** what this stack can do: Firebase mode has no invitations of its own */
+  capabilities: Type.Object({ invite: Type.Boolean(), resetPassword: Type.Boolean(), grant: Type.Boolean() }),
+});
+/** A one-time link just made: the token is in this answer only (the server keeps its hash). */
+export const OperatorLinkSchema = Type.Object({
+  kind: Type.Enum(PASSWORD_LINK_KINDS),
+  email: Type.String(),
+  /** the link's token (reference backend): the console builds passwordLinkUrl(origin, token) */
+  token: nullable(Type.String()),
+  /** a whole link made elsewhere (Firebase Auth's password-reset link in Firebase mode) */
+  url: nullable(Type.String()),
+  expiresAt: nullable(isoText),
+});
+export const PasswordLinkInfoSchema = Type.Object({
+  kind: Type.Enum(PASSWORD_LINK_KINDS),
+  email: Type.String(),
+  expiresAt: isoText,
+});
+const OperatorEmailBody = closed({ email: Type.String({ format: 'email', maxLength: 254 }) });
+
 export const RenewResponseSchema = Type.Object({ token: Type.String(), expiresAt: isoText });
 export const SignInResponseSchema = Type.Object({ token: Type.String(), expiresAt: isoText, account: AuthAccountSchema });
 export const SwipeStatsSchema = Type.Object({ totalNames: count, totalSwipes: count });
@@ -787,12 +836,38 @@ export const ENDPOINTS = {
   'POST /auth/renew': { querystring: NoQuery, body: NoBody, response: { 200: RenewResponseSchema } },
   'POST /auth/sign-out': { querystring: NoQuery, body: NoBody, response: { 204: Type.Null() } },
 
+  // one's own password, and the one-time links of contract/operators.ts (no session: the token is the proof)
+  'POST /auth/password': {
+    querystring: NoQuery,
+    body: closed({ currentPassword: Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH }), newPassword }),
+    response: { 200: RenewResponseSchema },
+  },
+  'POST /auth/links/inspect': { querystring: NoQuery, body: closed({ token: linkToken }), response: { 200: PasswordLinkInfoSchema } },
+  'POST /auth/links/redeem': {
+    querystring: NoQuery,
+    body: closed({ token: linkToken, password: newPassword, displayName: Type.Optional(freeText(100)) }),
+    response: { 200: PasswordLinkInfoSchema },
+  },
+
   // operations (server/src/routes/probes.ts): for load balancers and Prometheus, outside /api, no session. /healthz:
   // the process answers; /readyz: its database is reachable and migrated (503 with the reason otherwise); /metrics:
   // only with METRICS_TOKEN as a bearer token (or on METRICS_PORT's listener), never open by default.
   'GET /healthz': { querystring: NoQuery, response: { 200: ProbeAnswerSchema } },
   'GET /readyz': { querystring: NoQuery, response: { 200: ProbeAnswerSchema } },
   'GET /metrics': { querystring: NoQuery, response: { 200: METRICS_TEXT } },
+
+  // operators (contract/operators.ts)
+  'GET /api/admin/operators': { querystring: NoQuery, response: { 200: OperatorsPageSchema } },
+  'POST /api/admin/operators/invites': { querystring: NoQuery, body: OperatorEmailBody, response: { 201: OperatorLinkSchema } },
+  'DELETE /api/admin/operators/invites/:id': { params: Id, querystring: NoQuery, response: { 204: Type.Null() } },
+  'POST /api/admin/operators/:uid/grant': { params: Uid, querystring: NoQuery, body: NoBody, response: { 200: OperatorSchema } },
+  'POST /api/admin/operators/:uid/revoke': { params: Uid, querystring: NoQuery, body: NoBody, response: { 200: OperatorSchema } },
+  'POST /api/admin/operators/:uid/reset-password': {
+    params: Uid,
+    querystring: NoQuery,
+    body: NoBody,
+    response: { 201: OperatorLinkSchema },
+  },
 
   // counts and health
   'GET /api/swipes/stats': { querystring: NoQuery, response: { 200: SwipeStatsSchema } },
