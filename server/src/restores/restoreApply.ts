@@ -13,7 +13,7 @@ import { hasRandomSeedColumn } from '../dbAdmin/randomSeedColumn';
 import { moveNamesToTrash, restoreFromTrash } from '../names/trash';
 import { writeBeforeBackup } from './beforeBackup';
 import { LIVE_TABLES, stagedFigures, stagedWhere, type LiveTable, type StagedFigures } from './liveTables';
-import { adminChanges, connectionsOutsideFile } from './restorePlan';
+import { adminChanges, analyzeStaging, connectionsOutsideFile } from './restorePlan';
 import { RESTORE_LOCK_CLASS, type RestoreRow } from './restoreSessions';
 import { STAGED_COLUMNS } from './stagedRows';
 
@@ -430,6 +430,7 @@ export async function applyRestore(tx: Transaction, request: ApplyRequest, contr
   // (DB_STATEMENT_TIMEOUT_MS) would cancel the restore, which runs in the background and checks for Cancel itself.
   // (PGlite accepts the setting and enforces none: the same line is harmless there, as in migrate.ts.)
   await tx.query('SET LOCAL statement_timeout = 0');
+  await analyzeStaging(tx);
   if (mode === 'replace') {
     // The four collections become the file: no other write may land in them meanwhile (reads go on).
     await tx.query('LOCK TABLE users, names, connections, audit_logs IN SHARE ROW EXCLUSIVE MODE');
