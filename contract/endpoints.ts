@@ -544,6 +544,12 @@ export const RestorePlanSchema = Type.Object({
    * Firebase mode writes the Firestore collections in batches); absent or null where the apply is one transaction
    */
   writeNote: Type.Optional(nullable(Type.String())),
+  /**
+   * where a replace keeps the state it overwrites: 'server' (the reference backend writes it to BACKUP_DIR as
+   * beforeBackupFile, in the apply's transaction) or 'console' (the hosted API in Firebase mode cannot read Firestore
+   * as one snapshot: the console downloads a full backup first and applies only once it is saved). Absent: 'server'.
+   */
+  beforeBackup: Type.Optional(Type.Enum(['server', 'console'])),
 });
 export const RestoreReportSchema = Type.Object({
   collections: perCollection(

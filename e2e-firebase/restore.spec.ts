@@ -18,7 +18,7 @@ const comparable = (value: unknown): unknown => {
   return typeof withMillis.toMillis === 'function' ? withMillis.toMillis() : value;
 };
 
-test('a user record deleted from Firestore comes back from a backup in add mode, field for field; a second run adds nothing', async ({
+test('a user record deleted from Firestore comes back from a backup in add mode, field for field; a second run adds nothing; replace saves the current state first', async ({
   page,
 }, testInfo) => {
   const { firestore } = await admin();
@@ -69,6 +69,24 @@ test('a user record deleted from Firestore comes back from a backup in add mode,
     await restore.getByRole('radio', { name: /^Add what is missing/ }).click();
     await restore.getByRole('button', { name: 'Add what is missing' }).click();
     await expect(restore.getByText(/^Restored .* \(added what was missing\): 0 added, /)).toBeVisible({ timeout: 120_000 });
+
+    // Replace: the hosted API cannot keep a copy of Firestore as it was, so the console saves a Full Backup of the
+    // current state first (a download here) and applies only once it is saved.
+    await restore.locator('input[type=file]').setInputFiles(path);
+    await expect(restore.getByRole('table', { name: 'Restore plan' })).toBeVisible({ timeout: 120_000 });
+    await restore.getByRole('radio', { name: /^Replace/ }).click();
+    await expect(restore.getByRole('radio', { name: /^Replace/ })).toHaveAccessibleName(/first downloaded as a full backup/);
+    await restore.getByRole('button', { name: 'Replace with this file' }).click();
+    const [copy] = await Promise.all([
+      page.waitForEvent('download', { timeout: 120_000 }),
+      page.getByRole('dialog').getByRole('button', { name: 'Replace' }).click(),
+    ]);
+    expect(copy.suggestedFilename()).toMatch(/^backup-before-restore-\d{4}-\d{2}-\d{2}\.json$/);
+    await expect(restore.getByText(/^Restored .* \(replaced\): /)).toBeVisible({ timeout: 120_000 });
+    const saved = JSON.parse(readFileSync((await copy.path())!, 'utf8')) as { version: string; data: { users: unknown[] } };
+    expect(saved.version).toBe('1.0');
+    expect(saved.data.users.length).toBeGreaterThan(0);
+    expect((await doc!.ref.get()).exists).toBe(true);
   } finally {
     if (!(await doc!.ref.get()).exists) await doc!.ref.set(original);
   }

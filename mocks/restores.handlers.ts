@@ -56,6 +56,8 @@ export const restoreServer = {
   failApply: null as string | null,
   /** a hosted API in Firebase mode: a cancel ends the apply part-way, its report naming what landed (this line) */
   partialOnCancel: null as string | null,
+  /** a hosted API in Firebase mode: the plan says the console saves the copy a replace overwrites ('console') */
+  beforeBackup: 'server' as 'server' | 'console',
   /** every request the console made, in order: 'POST /api/admin/restores/1/rows' ... */
   calls: [] as string[],
   rowBatches: [] as { id: number; collection: BackupCollection; firstIndex: number; rows: unknown[] }[],
@@ -68,6 +70,7 @@ export const restoreServer = {
     restoreServer.applyPolls = 2;
     restoreServer.failApply = null;
     restoreServer.partialOnCancel = null;
+    restoreServer.beforeBackup = 'server';
     restoreServer.calls = [];
     restoreServer.rowBatches = [];
     restoreServer.checks = [];
@@ -176,6 +179,7 @@ function planOf(restore: FakeRestore): RestorePlan {
       restore.applyRefusal ??
       (refusedRows > 0 ? `${refusedRows} row(s) of the file are refused: replace would not make the collections exactly the file` : null),
     applyRefusal: restore.applyRefusal,
+    beforeBackup: restoreServer.beforeBackup,
   };
 }
 

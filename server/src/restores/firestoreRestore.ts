@@ -43,8 +43,7 @@ type FirestoreCollection = (typeof FIRESTORE_COLLECTIONS)[number];
 export const FIRESTORE_WRITE_NOTE =
   'In Firebase mode the Firestore collections (users, connections, audit logs) are written in batches of at most 500 ' +
   'documents, not in one transaction: a failure or a cancel part-way leaves the batches written so far (the report ' +
-  'says which). Names are written in one transaction first. Replace saves nothing first here: download a full ' +
-  'backup from Data Export before replacing.';
+  'says which). Names are written in one transaction first.';
 
 const num = (value: unknown) => Number(value ?? 0);
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -224,6 +223,8 @@ export async function computeFirestorePlan(
     replaceRefusal: reasons.length > 0 ? reasons.join('; ') : null,
     applyRefusal,
     writeNote: FIRESTORE_WRITE_NOTE,
+    // Firestore cannot be read here as one snapshot in the apply's step: the console saves a full backup first.
+    beforeBackup: 'console',
   };
 }
 

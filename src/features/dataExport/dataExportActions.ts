@@ -8,6 +8,8 @@ export interface ExportRequest {
   /** audit logs: ISO instants, from inclusive, to exclusive */
   from?: string;
   to?: string;
+  /** the file's name before its date, when not the card's own (the copy a restore saves before it replaces) */
+  fileStem?: string;
 }
 
 /** Starts an export job; ignored while an export of the same kind runs. */

@@ -28,6 +28,7 @@ import {
   jobStarted,
   runExportJob,
   type ExportJobSpec,
+  type ExportOutcome,
   type KeysetPage,
 } from '../jobs';
 import { backupClosing, backupOpening, backupSectionOpening, type BackupCounts } from './backupDocument';
@@ -186,15 +187,15 @@ function* failUnknownType(deps: ExportDeps, request: { jobId?: unknown; kind?: u
   yield call(deps.notify, EXPORT_ERRORS.unknownType, 'error');
 }
 
-export function* runDataExport(deps: ExportDeps, request: ExportRequest): SagaIterator {
+export function* runDataExport(deps: ExportDeps, request: ExportRequest): SagaIterator<ExportOutcome | null> {
   const definition = isExportKind(request.kind) ? EXPORT_DEFINITIONS[request.kind] : null;
   if (!definition || !definition.formats.includes(request.format)) {
     yield* failUnknownType(deps, request);
-    return;
+    return null;
   }
   const backend: Backend = yield getContext('backend');
   const started = deps.now();
-  const fileName = datedFileName(definition.stem, request.format, started);
+  const fileName = datedFileName(request.fileStem ?? definition.stem, request.format, started);
   const mimeType = request.format === 'csv' ? 'text/csv' : 'application/json';
   const spec: ExportJobSpec = {
     jobId: request.jobId,
@@ -217,7 +218,7 @@ export function* runDataExport(deps: ExportDeps, request: ExportRequest): SagaIt
     now: () => deps.now().toISOString(),
     notify: deps.notify,
   };
-  yield call(runExportJob, spec);
+  return (yield call(runExportJob, spec)) as ExportOutcome;
 }
 
 /** Root watcher: one export per kind at a time; a second start of a running kind is ignored. */

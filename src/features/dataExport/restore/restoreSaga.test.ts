@@ -3,13 +3,14 @@
 import { combineReducers, configureStore, type UnknownAction } from '@reduxjs/toolkit';
 import { http, HttpResponse } from 'msw';
 import { runSaga, stdChannel } from 'redux-saga';
+import { delay } from 'redux-saga/effects';
 import { BACKUP_COLLECTIONS } from '../../../../contract/exports';
 import { createFakeBackend, type FakeBackend } from '../../../../mocks/fakeBackend';
 import { restoreServer } from '../../../../mocks/restores.handlers';
 import { server } from '../../../../mocks/server';
 import { HttpError } from '../../../api/errors';
 import { createJsonArrayWriter } from '../../../lib/export';
-import { jobCancelRequested, jobProgressed, jobsReducer } from '../../jobs';
+import { jobCancelRequested, jobProgressed, jobsReducer, type ExportOutcome } from '../../jobs';
 import { backupClosing, backupOpening, backupSectionOpening } from '../backupDocument';
 import { readBackup } from './backupReader';
 import { restoreSaga, type RestoreDeps } from './restoreSaga';
@@ -49,6 +50,8 @@ function harness({ backend = createFakeBackend() as FakeBackend | (Omit<FakeBack
   const channel = stdChannel();
   const files = new Map<string, Blob>();
   const notify = jest.fn();
+  const savedBackups: string[] = [];
+  let saveOutcome: ExportOutcome | null = { state: 'done', rows: 3 };
   let onAction: (action: UnknownAction) => void = () => {};
   const deps: RestoreDeps = {
     takeFile: (jobId) => files.get(jobId),
@@ -57,6 +60,12 @@ function harness({ backend = createFakeBackend() as FakeBackend | (Omit<FakeBack
     maxPollFailures: 3,
     now: () => '2026-11-27T10:00:00.000Z',
     notify,
+    *saveFullBackup(fileStem) {
+      yield delay(1);
+      savedBackups.push(fileStem);
+      restoreServer.calls.push(`saved ${fileStem}`);
+      return saveOutcome;
+    },
   };
   const dispatch = (action: UnknownAction) => {
     store.dispatch(action);
@@ -77,7 +86,10 @@ function harness({ backend = createFakeBackend() as FakeBackend | (Omit<FakeBack
   const whenAction = (fn: (action: UnknownAction) => void) => {
     onAction = fn;
   };
-  return { store, state, job, dispatch, check, notify, whenAction, stop: () => task.cancel() };
+  const whenSaving = (outcome: ExportOutcome | null) => {
+    saveOutcome = outcome;
+  };
+  return { store, state, job, dispatch, check, notify, whenAction, savedBackups, whenSaving, stop: () => task.cancel() };
 }
 
 async function until(condition: () => unknown, timeoutMs = 10_000) {
@@ -224,6 +236,42 @@ describe('applying', () => {
     expect(restoreServer.applies).toEqual([{ id: 1, mode: 'add', confirmAdminChanges: true }]);
     expect(h.state().restore.current!.report!.collections.names).toMatchObject({ read: 2, added: 1, kept: 1 });
     expect(h.notify).toHaveBeenCalledWith('Backup restored', 'success');
+  });
+
+  it('replace where the console keeps the copy (Firebase mode): a full backup is saved first, then applied', async () => {
+    restoreServer.beforeBackup = 'console';
+    const session = await checked();
+    h.dispatch(restoreApplyRequested({ id: session.id, mode: 'replace', confirmAdminChanges: true }));
+    await until(() => h.state().restore.jobId?.startsWith('restore-apply-') && h.job(h.state().restore.jobId!)!.state !== 'running');
+    expect(h.savedBackups).toEqual(['backup-before-restore']);
+    expect(restoreServer.calls.filter((c) => c.startsWith('saved') || c.endsWith('/apply'))).toEqual([
+      'saved backup-before-restore',
+      'POST /api/admin/restores/1/apply',
+    ]);
+    expect(h.job(h.state().restore.jobId!)!.state).toBe('done');
+  });
+
+  it('replace where the console keeps the copy: a copy that is not saved applies nothing', async () => {
+    restoreServer.beforeBackup = 'console';
+    const session = await checked();
+    h.whenSaving({ state: 'failed', reason: 'Failed to fetch' });
+    h.dispatch(restoreApplyRequested({ id: session.id, mode: 'replace', confirmAdminChanges: true }));
+    await until(() => h.state().restore.jobId?.startsWith('restore-apply-') && h.job(h.state().restore.jobId!)!.state !== 'running');
+    expect(h.job(h.state().restore.jobId!)).toMatchObject({
+      state: 'failed',
+      message: 'Failed to restore backup-2026-11-22.json: the backup of the current state was not saved (Failed to fetch)',
+      detail: 'Nothing was written.',
+    });
+    expect(restoreServer.applies).toEqual([]);
+    expect(h.state().restore.current).toMatchObject({ state: 'ready' });
+  });
+
+  it('add, or a server that keeps the copy itself: nothing is saved by the console', async () => {
+    const session = await checked();
+    h.dispatch(restoreApplyRequested({ id: session.id, mode: 'replace', confirmAdminChanges: true }));
+    await until(() => h.state().restore.jobId?.startsWith('restore-apply-') && h.job(h.state().restore.jobId!)!.state !== 'running');
+    expect(h.savedBackups).toEqual([]);
+    expect(restoreServer.applies).toHaveLength(1);
   });
 
   it('refused by the server (admin changes not confirmed): the reason is shown, the restore stays ready', async () => {

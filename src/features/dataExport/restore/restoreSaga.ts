@@ -24,8 +24,10 @@ import { asApiError, errorReason } from '../../../api/errors';
 import type { Backend, RestorePort } from '../../../backend/ports';
 import { formatCount, formatDateTimeWithZone } from '../../../lib/format';
 import { notify, type ToastKind } from '../../../lib/notify';
-import { jobCancelRequested, jobFinished, jobProgressed, jobStarted, type JobsState } from '../../jobs';
+import { jobCancelRequested, jobFinished, jobProgressed, jobStarted, type ExportOutcome, type JobsState } from '../../jobs';
 import type { BackupReadEvent, BackupReadSummary } from './backupReader';
+import { exportJobId } from '../dataExportActions';
+import { liveExportDeps, runDataExport } from '../dataExportSaga';
 import { takeRestoreFile } from './restoreFileHandoff';
 import {
   restoreApplyJobId,
@@ -68,7 +70,15 @@ export interface RestoreDeps {
   maxPollFailures: number;
   now(): string;
   notify(message: string, kind: ToastKind): unknown;
+  /**
+   * Saves a full backup of the current state through Data Export's own job (its card shows it): where the plan says
+   * the console keeps the copy a replace overwrites (plan.beforeBackup 'console': Firebase mode). Null: not started.
+   */
+  saveFullBackup(fileStem: string): SagaIterator<ExportOutcome | null>;
 }
+
+/** The file a replace's copy is saved as, before its date: backup-before-restore-2026-11-27.json. */
+export const BEFORE_RESTORE_STEM = 'backup-before-restore';
 
 export const liveRestoreDeps: RestoreDeps = {
   takeFile: takeRestoreFile,
@@ -77,6 +87,14 @@ export const liveRestoreDeps: RestoreDeps = {
   maxPollFailures: 10,
   now: () => new Date().toISOString(),
   notify,
+  *saveFullBackup(fileStem) {
+    return (yield call(runDataExport, liveExportDeps, {
+      jobId: exportJobId('backup'),
+      kind: 'backup',
+      format: 'json',
+      fileStem,
+    })) as ExportOutcome | null;
+  },
 };
 
 /** What a restore may have changed: the lists and totals the pages show. */
@@ -382,6 +400,22 @@ function* runApply(deps: RestoreDeps, port: RestorePort, payload: ReturnType<typ
   const jobId = restoreApplyJobId(payload.id);
   yield put(jobStarted({ id: jobId, kind: 'restore', label: fileName, workTotal: null, startedAt: yield call(deps.now) }));
   if (shown?.id === payload.id) yield put(restoreFollowed({ session: shown, jobId }));
+  if (payload.mode === 'replace' && shown?.id === payload.id && shown.plan?.beforeBackup === 'console') {
+    // Nothing is applied until the copy of what the replace overwrites is saved whole.
+    const saved: ExportOutcome | null = yield call(deps.saveFullBackup, BEFORE_RESTORE_STEM);
+    if (saved?.state !== 'done') {
+      const why = saved?.state === 'failed' ? saved.reason : saved?.state === 'cancelled' ? 'it was cancelled' : 'it did not start';
+      yield* finishJob(
+        deps,
+        jobId,
+        'failed',
+        restoreFailedMessage(fileName, `the backup of the current state was not saved (${why})`),
+        NOTHING_WRITTEN,
+      );
+      yield call(deps.notify, RESTORE_TOASTS.restoreFailed, 'error');
+      return;
+    }
+  }
   let session: RestoreSession;
   try {
     session = yield call([port, port.apply], payload.id, { mode: payload.mode, confirmAdminChanges: payload.confirmAdminChanges });

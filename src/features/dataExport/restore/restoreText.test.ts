@@ -33,7 +33,7 @@ it('names who would gain or lose admin rights in the chosen mode, and how many m
   );
 });
 
-it('replace names the file the current state is saved to, or, where the plan says how it writes instead (Firebase mode), that', () => {
+it('replace names the file the current state is saved to on the server, or the backup the console downloads first (Firebase mode), and how it writes', () => {
   const figures = { read: 2, refused: 0, existing: 1, missing: 1, inTrash: 0, extra: 1 };
   const base = {
     collections: { users: figures, names: figures, connections: figures, audit_logs: figures },
@@ -45,8 +45,11 @@ it('replace names the file the current state is saved to, or, where the plan say
     / The current state is first saved on the server as before-restore-4\.json\.$/,
   );
   const note = 'In Firebase mode the Firestore collections are written in batches: a failure part-way leaves the batches written so far.';
-  const firebase = replaceModeText({ ...base, writeNote: note }, 'before-restore-4.json');
+  const firebase = replaceModeText({ ...base, writeNote: note, beforeBackup: 'console' }, 'before-restore-4.json');
   expect(firebase).toMatch(/ 1 user not in the file is deleted with their 3 swipes and 0 connection requests\. /);
+  expect(firebase).toContain(
+    ' The current state is first downloaded as a full backup (backup-before-restore-<date>.json); nothing is written until it is saved. ',
+  );
   expect(firebase.endsWith(` ${note}`)).toBe(true);
   expect(firebase).not.toContain('before-restore-4.json');
 });

@@ -24,6 +24,9 @@ export const listFailedMessage = (reason: string) => `Failed to load recent rest
 
 export const NOTHING_WRITTEN = 'Nothing was written.';
 
+/** How the copy a replace downloads first is named (restoreSaga.ts BEFORE_RESTORE_STEM, dated by day). */
+export const BEFORE_RESTORE_FILE_HINT = 'backup-before-restore-<date>.json';
+
 /** A restore that stopped part-way (Firebase mode's Firestore batches): the headline of its end. */
 export const stoppedPartWayMessage = (fileName: string, state: 'cancelled' | 'failed') =>
   `Restore of ${fileName} ${state === 'cancelled' ? 'cancelled' : 'failed'} part-way: what was written before it stopped stays.`;
@@ -82,8 +85,11 @@ export function replaceModeText(plan: RestorePlan, beforeBackupFile: string): st
       'swipe',
     )} and ${plural(replaceTakes.connectionRequests, 'connection request')}.`,
     `${plural(c.connections.extra, 'connection')} and ${plural(c.audit_logs.extra, 'audit log')} not in the file are deleted.`,
-    // A hosted API in Firebase mode saves nothing first and writes Firestore in batches: its plan says so instead.
-    plan.writeNote ?? `The current state is first saved on the server as ${beforeBackupFile}.`,
+    plan.beforeBackup === 'console'
+      ? `The current state is first downloaded as a full backup (${BEFORE_RESTORE_FILE_HINT}); nothing is written until it is saved.`
+      : `The current state is first saved on the server as ${beforeBackupFile}.`,
+    // A hosted API in Firebase mode writes Firestore in batches: its plan says so.
+    ...(plan.writeNote ? [plan.writeNote] : []),
   ].join(' ');
 }
 
