@@ -274,6 +274,7 @@ describeWithEmulators('restoring a full backup in Firebase mode (real Firestore 
 
     const { checked, ended } = await restore(backup, 'add');
     expect(checked.plan!.writeNote).toBe(FIRESTORE_WRITE_NOTE);
+    expect(checked.plan!.beforeBackup).toBe('console');
     expect(checked.plan!.collections.users).toMatchObject({ read: 13, existing: 11, missing: 2, extra: 0 });
     expect(checked.plan!.collections.connections).toMatchObject({ existing: 4, missing: 1, extra: 0 });
     expect(checked.plan!.collections.audit_logs).toMatchObject({ existing: 7, missing: 1 });

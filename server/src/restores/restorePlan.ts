@@ -239,6 +239,7 @@ export async function computePlan(tx: Queryable, restore: RestoreRow, applyRefus
     adminChanges: await adminChanges(tx, id),
     replaceRefusal: reasons.length > 0 ? reasons.join('; ') : null,
     applyRefusal,
+    beforeBackup: 'server',
   };
 }
 
