@@ -83,7 +83,10 @@ describe('the last active admin', () => {
   it('cannot be revoked, deactivated or deleted', async () => {
     const revoke = await call('POST', `/api/admin/operators/${DEMO_ADMIN.uid}/revoke`, adminToken);
     expect(revoke.statusCode).toBe(409);
-    expect(revoke.json()).toMatchObject({ error: 'last_admin', message: expect.stringContaining('The last active admin cannot be revoked') });
+    expect(revoke.json()).toMatchObject({
+      error: 'last_admin',
+      message: expect.stringContaining('The last active admin cannot be revoked'),
+    });
     // Through the API one may not deactivate or delete oneself anyway; the rule holds for any other caller too.
     expect((await call('PATCH', `/api/users/${DEMO_ADMIN.uid}`, adminToken, { accountActive: false })).statusCode).toBe(409);
     expect((await call('DELETE', `/api/users/${DEMO_ADMIN.uid}`, adminToken)).statusCode).toBe(409);
@@ -138,30 +141,52 @@ describe('the operators page', () => {
 describe('invitations', () => {
   it('invite -> inspect -> redeem -> sign in: the new operator is an admin with a password', async () => {
     const link = await invite('New.Operator@Example.test');
-    expect(link).toEqual({ kind: 'invite', email: 'new.operator@example.test', token: expect.any(String), url: null, expiresAt: expect.any(String) });
+    expect(link).toEqual({
+      kind: 'invite',
+      email: 'new.operator@example.test',
+      token: expect.any(String),
+      url: null,
+      expiresAt: expect.any(String),
+    });
     expect(link.token).toHaveLength(LINK_TOKEN_LENGTH);
     const hoursValid = (Date.parse(link.expiresAt!) - Date.now()) / 3_600_000;
     expect(hoursValid).toBeGreaterThan(23.9);
     expect(hoursValid).toBeLessThanOrEqual(24);
     // The table keeps the hash, never the token.
-    const { rows } = await t.db.query<{ token_hash: string }>('SELECT token_hash FROM operator_links WHERE email = $1', ['new.operator@example.test']);
+    const { rows } = await t.db.query<{ token_hash: string }>('SELECT token_hash FROM operator_links WHERE email = $1', [
+      'new.operator@example.test',
+    ]);
     expect(rows).toEqual([{ token_hash: linkTokenHash(link.token) }]);
 
     const listed = (await page()).invites;
     expect(listed).toEqual([
-      { id: expect.any(Number), email: 'new.operator@example.test', createdAt: expect.any(String), expiresAt: link.expiresAt, createdBy: DEMO_ADMIN.email },
+      {
+        id: expect.any(Number),
+        email: 'new.operator@example.test',
+        createdAt: expect.any(String),
+        expiresAt: link.expiresAt,
+        createdBy: DEMO_ADMIN.email,
+      },
     ]);
 
     const info = await inspect(link.token);
     expect(info.statusCode).toBe(200);
-    expect(info.json()).toEqual({ kind: 'invite', email: 'new.operator@example.test', expiresAt: link.expiresAt } satisfies PasswordLinkInfo);
+    expect(info.json()).toEqual({
+      kind: 'invite',
+      email: 'new.operator@example.test',
+      expiresAt: link.expiresAt!,
+    } satisfies PasswordLinkInfo);
 
     const redeemed = await redeem(link.token, 'a long new password 1', 'New Operator');
     expect(redeemed.statusCode).toBe(200);
     expect(redeemed.json()).toEqual(info.json());
 
     const session = await signedIn('new.operator@example.test', 'a long new password 1');
-    expect(session.account).toEqual({ uid: expect.stringMatching(/^[A-Za-z0-9]{28}$/), email: 'new.operator@example.test', displayName: 'New Operator' });
+    expect(session.account).toEqual({
+      uid: expect.stringMatching(/^[A-Za-z0-9]{28}$/),
+      email: 'new.operator@example.test',
+      displayName: 'New Operator',
+    });
     expect((await stats(session.token)).statusCode).toBe(200);
 
     const after = await page();
@@ -262,7 +287,9 @@ describe('password reset links', () => {
   });
 
   it('works for an admin record without an account: redeeming creates it with the record’s email', async () => {
-    await t.db.query(`INSERT INTO users (uid, email, display_name, is_admin) VALUES ('record-only', 'Record.Only@example.test', 'Record Only', true)`);
+    await t.db.query(
+      `INSERT INTO users (uid, email, display_name, is_admin) VALUES ('record-only', 'Record.Only@example.test', 'Record Only', true)`,
+    );
     expect((await page()).operators.find((o) => o.uid === 'record-only')).toMatchObject({ hasPassword: false, lastSignInAt: null });
     const response = await call('POST', '/api/admin/operators/record-only/reset-password', adminToken);
     expect(response.statusCode).toBe(201);
@@ -271,7 +298,10 @@ describe('password reset links', () => {
     expect((await redeem(link.token!, 'record only password')).statusCode).toBe(200);
     const session = await signedIn('record.only@example.test', 'record only password');
     expect(session.account.uid).toBe('record-only');
-    expect((await page()).operators.find((o) => o.uid === 'record-only')).toMatchObject({ hasPassword: true, lastSignInAt: expect.any(String) });
+    expect((await page()).operators.find((o) => o.uid === 'record-only')).toMatchObject({
+      hasPassword: true,
+      lastSignInAt: expect.any(String),
+    });
   });
 
   it('only for an operator: 404 without a record, 409 for a non-admin', async () => {
@@ -312,7 +342,9 @@ describe('changing one’s own password', () => {
   });
 
   it('needs a session', async () => {
-    expect((await call('POST', '/auth/password', null, { currentPassword: 'x', newPassword: 'long enough password' })).statusCode).toBe(401);
+    expect((await call('POST', '/auth/password', null, { currentPassword: 'x', newPassword: 'long enough password' })).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -340,6 +372,14 @@ describe('grant and revoke', () => {
     // Signed in again, the account is no admin.
     expect((await stats((await signedIn(operator.email, operator.password)).token)).statusCode).toBe(403);
     expectDeadLink(await inspect(reset.token!));
+    // The user's history tells the story in words.
+    const history = await call('GET', `/api/history/user/${operator.uid}`, adminToken);
+    expect(history.statusCode).toBe(200);
+    expect((history.json() as { entries: { summary: string }[] }).entries.map((entry) => entry.summary)).toEqual([
+      'No longer an operator (admin); their sessions ended',
+      'A one-time password link was made',
+      'Joined as an operator through an invitation',
+    ]);
   });
 
   it('two admins revoking each other at once: one wins, an active admin remains', async () => {
@@ -378,13 +418,25 @@ describe('the trail', () => {
     expect((await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password, '203.0.113.7')).statusCode).toBe(200);
     expect((await signIn(DEMO_ADMIN.email.toUpperCase(), 'wrong password 1', '203.0.113.7')).statusCode).toBe(401);
     expect((await signIn('nobody@example.test', 'wrong password 2', '203.0.113.7')).statusCode).toBe(401);
-    const { rows } = await t.db.query<{ actor_uid: string; actor_email: string; action: string; target_id: string | null; details: unknown }>(
+    const { rows } = await t.db.query<{
+      actor_uid: string;
+      actor_email: string;
+      action: string;
+      target_id: string | null;
+      details: unknown;
+    }>(
       `SELECT actor_uid, actor_email, action, target_id, details FROM console_actions
         WHERE action IN ($1, $2) AND details->>'address' = '203.0.113.7' ORDER BY id`,
       [OPERATOR_ACTIONS.signIn, OPERATOR_ACTIONS.signInFailed],
     );
     expect(rows).toEqual([
-      { actor_uid: DEMO_ADMIN.uid, actor_email: DEMO_ADMIN.email, action: 'account.sign_in', target_id: DEMO_ADMIN.uid, details: { address: '203.0.113.7' } },
+      {
+        actor_uid: DEMO_ADMIN.uid,
+        actor_email: DEMO_ADMIN.email,
+        action: 'account.sign_in',
+        target_id: DEMO_ADMIN.uid,
+        details: { address: '203.0.113.7' },
+      },
       {
         actor_uid: 'anonymous',
         actor_email: DEMO_ADMIN.email,
@@ -419,7 +471,8 @@ describe('the trail', () => {
   it('has every operator action, with the actor who did it', async () => {
     const { rows } = await t.db.query<{ action: string; actor_uid: string }>('SELECT DISTINCT action, actor_uid FROM console_actions');
     const actions = new Set(rows.map((row) => row.action));
-    for (const action of Object.values(OPERATOR_ACTIONS)) expect({ action, present: actions.has(action) }).toEqual({ action, present: true });
+    for (const action of Object.values(OPERATOR_ACTIONS))
+      expect({ action, present: actions.has(action) }).toEqual({ action, present: true });
     const actorsOf = (action: string) => new Set(rows.filter((row) => row.action === action).map((row) => row.actor_uid));
     expect(actorsOf(OPERATOR_ACTIONS.invite)).toEqual(new Set([DEMO_ADMIN.uid]));
     // Redeeming and changing a password are the operator's own acts.
@@ -435,9 +488,10 @@ describe('the trail', () => {
     expect(secrets.size).toBeGreaterThan(10);
     const found = [...secrets, ...hashes.map((row) => row.token_hash)].filter((secret) => text.includes(secret));
     expect(found).toEqual([]);
-    const { rows: scrypt } = await t.db.query('SELECT 1 FROM console_actions WHERE before::text LIKE $1 OR after::text LIKE $1 OR details::text LIKE $1', [
-      '%scrypt$%',
-    ]);
+    const { rows: scrypt } = await t.db.query(
+      'SELECT 1 FROM console_actions WHERE before::text LIKE $1 OR after::text LIKE $1 OR details::text LIKE $1',
+      ['%scrypt$%'],
+    );
     expect(scrypt).toEqual([]);
   });
 });

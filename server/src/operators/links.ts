@@ -5,7 +5,13 @@
 // be used to open a link. (A fast hash is enough: the token has 256 bits of entropy, nothing to guess.) No token,
 // hash or password ever goes to the trail or a log line.
 import { createHash, randomBytes } from 'node:crypto';
-import { LINK_TOKEN_LENGTH, LINK_VALID_HOURS, OPERATOR_ACTIONS, type PasswordLinkInfo, type PasswordLinkKind } from '../../../contract/operators';
+import {
+  LINK_TOKEN_LENGTH,
+  LINK_VALID_HOURS,
+  OPERATOR_ACTIONS,
+  type PasswordLinkInfo,
+  type PasswordLinkKind,
+} from '../../../contract/operators';
 import { recordConsoleAction, type Actor } from '../audit/consoleActions';
 import { hashPassword } from '../auth/password';
 import type { Db, Queryable } from '../db/types';
@@ -43,7 +49,11 @@ export interface MadeLink {
  * Makes a link in the caller's transaction: an invitation for `email`, or a reset for the operator `uid`. An open
  * link of the same kind for the same email / account is withdrawn first: the newest is the one that works.
  */
-export async function makeLink(tx: Queryable, actor: Actor, link: { kind: PasswordLinkKind; email: string; uid: string | null }): Promise<MadeLink> {
+export async function makeLink(
+  tx: Queryable,
+  actor: Actor,
+  link: { kind: PasswordLinkKind; email: string; uid: string | null },
+): Promise<MadeLink> {
   const { rows: replaced } = await tx.query<{ id: number }>(
     link.kind === 'invite'
       ? `UPDATE operator_links SET withdrawn_at = now()
@@ -83,7 +93,9 @@ const OPEN_LINK = `l.token_hash = $1 AND l.used_at IS NULL AND l.withdrawn_at IS
 
 /** What an open link is for (POST /auth/links/inspect); 404 invalidLink otherwise. */
 export async function inspectLink(db: Queryable, token: string): Promise<PasswordLinkInfo> {
-  const { rows } = await db.query<LinkRow>(`SELECT l.kind, l.email, l.expires_at FROM operator_links l WHERE ${OPEN_LINK}`, [linkTokenHash(token)]);
+  const { rows } = await db.query<LinkRow>(`SELECT l.kind, l.email, l.expires_at FROM operator_links l WHERE ${OPEN_LINK}`, [
+    linkTokenHash(token),
+  ]);
   const link = rows[0];
   if (!link) throw invalidLink();
   return { kind: link.kind, email: link.email, expiresAt: link.expires_at.toISOString() };
@@ -122,10 +134,11 @@ export async function redeemLink(db: Db, redemption: Redemption): Promise<Passwo
     if (link.kind === 'invite' && link.uid === null) {
       if (taken.length > 0) throw conflict('An account with this email exists already: ask an admin for a password link for it instead.');
       uid = newUid();
-      await tx.query(
-        `INSERT INTO users (uid, email, display_name, is_admin, account_active) VALUES ($1, $2, $3, true, true)`,
-        [uid, link.email, displayName],
-      );
+      await tx.query(`INSERT INTO users (uid, email, display_name, is_admin, account_active) VALUES ($1, $2, $3, true, true)`, [
+        uid,
+        link.email,
+        displayName,
+      ]);
       await tx.query('INSERT INTO accounts (uid, email, password_hash) VALUES ($1, $2, $3)', [uid, link.email, passwordHash]);
     } else {
       uid = link.uid!;
@@ -140,7 +153,11 @@ export async function redeemLink(db: Db, redemption: Redemption): Promise<Passwo
          ON CONFLICT (uid) DO UPDATE SET password_hash = EXCLUDED.password_hash`,
         [uid, link.email, passwordHash],
       );
-      if (displayName) await tx.query('UPDATE users SET display_name = $2, updated_at = now() WHERE uid = $1 AND display_name IS NULL', [uid, displayName]);
+      if (displayName)
+        await tx.query('UPDATE users SET display_name = $2, updated_at = now() WHERE uid = $1 AND display_name IS NULL', [
+          uid,
+          displayName,
+        ]);
     }
     await recordConsoleAction(
       tx,

@@ -19,7 +19,8 @@ export async function changeOwnPassword(db: Db, self: Actor, change: PasswordCha
   const { rows } = await db.query<{ password_hash: string }>('SELECT password_hash FROM accounts WHERE uid = $1', [self.uid]);
   const stored = rows[0]?.password_hash;
   // 401 as the contract says; its own error code lets the console tell it from a session that ended.
-  if (!stored || !(await verifyPassword(change.currentPassword, stored))) throw new HttpError(401, 'wrong_current_password', WRONG_CURRENT_PASSWORD);
+  if (!stored || !(await verifyPassword(change.currentPassword, stored)))
+    throw new HttpError(401, 'wrong_current_password', WRONG_CURRENT_PASSWORD);
   // verifyPassword compares NFKC forms: the same comparison here.
   if (change.currentPassword.normalize('NFKC') === change.newPassword.normalize('NFKC')) {
     throw badRequest('The new password must differ from the current one', 'newPassword');

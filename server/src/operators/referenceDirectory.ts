@@ -39,9 +39,10 @@ function toOperator(row: OperatorRow): Operator {
 }
 
 async function operatorOf(db: Queryable, uid: string): Promise<OperatorRow | null> {
-  const { rows } = await db.query<OperatorRow>(`SELECT ${OPERATOR_COLUMNS} FROM users u LEFT JOIN accounts a ON a.uid = u.uid WHERE u.uid = $1`, [
-    uid,
-  ]);
+  const { rows } = await db.query<OperatorRow>(
+    `SELECT ${OPERATOR_COLUMNS} FROM users u LEFT JOIN accounts a ON a.uid = u.uid WHERE u.uid = $1`,
+    [uid],
+  );
   return rows[0] ?? null;
 }
 
@@ -72,15 +73,13 @@ export function createReferenceDirectory(db: Db): OperatorDirectory {
       );
       return {
         operators: rows.map(toOperator),
-        invites: invites.map(
-          (invite): OperatorInvite => ({
-            id: Number(invite.id),
-            email: invite.email,
-            createdAt: invite.created_at.toISOString(),
-            expiresAt: invite.expires_at.toISOString(),
-            createdBy: invite.created_by_email,
-          }),
-        ),
+        invites: invites.map((invite): OperatorInvite => ({
+          id: Number(invite.id),
+          email: invite.email,
+          createdAt: invite.created_at.toISOString(),
+          expiresAt: invite.expires_at.toISOString(),
+          createdBy: invite.created_by_email,
+        })),
         capabilities,
       };
     },
@@ -193,7 +192,12 @@ export function createReferenceDirectory(db: Db): OperatorDirectory {
             action: OPERATOR_ACTIONS.resetPassword,
             targetType: 'user',
             targetId: uid,
-            details: { linkId: link.id, email, expiresAt: link.expiresAt, ...(link.replaced.length > 0 ? { replaced: link.replaced } : {}) },
+            details: {
+              linkId: link.id,
+              email,
+              expiresAt: link.expiresAt,
+              ...(link.replaced.length > 0 ? { replaced: link.replaced } : {}),
+            },
           });
           return { kind: 'reset', email, token: link.token, url: null, expiresAt: link.expiresAt };
         }),

@@ -31,7 +31,9 @@ export const operatorsRoutes: FastifyPluginAsyncTypebox<OperatorsRoutesOptions> 
     directory.revoke(actorOf(request), request.params.uid),
   );
 
-  app.post('/admin/operators/:uid/reset-password', { schema: ENDPOINTS['POST /api/admin/operators/:uid/reset-password'] }, async (request, reply) =>
-    reply.code(201).send(await directory.resetLink(actorOf(request), request.params.uid)),
+  app.post(
+    '/admin/operators/:uid/reset-password',
+    { schema: ENDPOINTS['POST /api/admin/operators/:uid/reset-password'] },
+    async (request, reply) => reply.code(201).send(await directory.resetLink(actorOf(request), request.params.uid)),
   );
 };
