@@ -12,6 +12,8 @@ import { SET_PASSWORD_PATH } from '../../contract/operators';
 import type { SignInResponse } from '../../contract/wire';
 import { runAdminCli, type CliIo } from '../../scripts/adminCli';
 import { buildApp } from '../src/app';
+import type { RunningBackend } from '../src/server';
+import { securityBannerLines } from '../src/startBanner';
 import { openDatabase } from '../src/db/open';
 import type { Db } from '../src/db/types';
 import { TEST_SESSION_SECRET } from './testApp';
@@ -131,4 +133,17 @@ test('create on an empty database, password piped: the operator signs in to the 
     await app?.close();
     await db?.close();
   }
+});
+
+test('the start banner says how to make the first operator when no admin can sign in', () => {
+  const backend = (activeAdmins: number) =>
+    ({
+      demoPasswordLive: false,
+      seedSkipped: true,
+      demo: { enabled: false, because: 'SEED_DEMO=0' },
+      sessionSecretFrom: 'env',
+      activeAdmins,
+    }) as RunningBackend;
+  expect(securityBannerLines(backend(0)).join('\n')).toContain('npm run admin -- create --email');
+  expect(securityBannerLines(backend(1)).join('\n')).not.toContain('npm run admin');
 });

@@ -7,6 +7,7 @@
 // write that can remove an active admin first locks all active admins' rows (in uid order, so two of them cannot
 // deadlock), and only then its target. The second one waits for the first to commit, re-reads the rows it waited
 // for (READ COMMITTED re-checks the WHERE of a row changed meanwhile) and finds the true count.
+import { OPERATOR_ERRORS } from '../../../contract/operators';
 import type { Queryable } from '../db/types';
 import { HttpError } from '../http/errors';
 
@@ -18,6 +19,16 @@ export const LAST_ADMIN_MESSAGES = {
   deactivate: 'The last active admin cannot be deactivated',
   delete: 'The last active admin cannot be deleted',
 } as const;
+
+/** How many admins can sign in now (the start banner says how to make one when none can). */
+export async function countActiveAdmins(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM users u
+      WHERE u.is_admin AND u.account_active
+        AND EXISTS (SELECT 1 FROM accounts a WHERE a.uid = u.uid AND ${USABLE_PASSWORD_SQL})`,
+  );
+  return rows[0]?.n ?? 0;
+}
 
 /** Locks the active admins' user rows for this transaction; answers their uids. Call it before locking a target row. */
 export async function lockActiveAdmins(tx: Queryable): Promise<string[]> {
@@ -35,6 +46,6 @@ export async function lockActiveAdmins(tx: Queryable): Promise<string[]> {
 export async function refuseLastActiveAdmin(tx: Queryable, uid: string, what: keyof typeof LAST_ADMIN_MESSAGES): Promise<void> {
   const admins = await lockActiveAdmins(tx);
   if (admins.length === 1 && admins[0] === uid) {
-    throw new HttpError(409, 'last_admin', `${LAST_ADMIN_MESSAGES[what]}: invite or grant another admin first.`);
+    throw new HttpError(409, OPERATOR_ERRORS.lastAdmin, `${LAST_ADMIN_MESSAGES[what]}: invite or grant another admin first.`);
   }
 }

@@ -9,6 +9,7 @@ import {
   LINK_TOKEN_LENGTH,
   LINK_VALID_HOURS,
   OPERATOR_ACTIONS,
+  OPERATOR_ERRORS,
   type PasswordLinkInfo,
   type PasswordLinkKind,
 } from '../../../contract/operators';
@@ -20,7 +21,7 @@ import { newUid } from '../users/userRecord';
 
 /** One answer for a link that is unknown, used, withdrawn or expired: which of them it was is nobody's business. */
 export const INVALID_LINK_MESSAGE = 'This link is not valid: it has expired, was already used or was withdrawn.';
-export const invalidLink = (): HttpError => new HttpError(404, 'invalid_link', INVALID_LINK_MESSAGE);
+export const invalidLink = (): HttpError => new HttpError(404, OPERATOR_ERRORS.invalidLink, INVALID_LINK_MESSAGE);
 
 export function newLinkToken(): string {
   const token = randomBytes(32).toString('base64url');

@@ -1,7 +1,7 @@
 // POST /auth/password: an operator changes their own password. The current one is required (a session left open on
 // someone else's screen must not be enough to take the account over); the change ends every session of the account
 // (migration 020's password trigger bumps session_version), and the route signs a fresh token for the caller's own.
-import { OPERATOR_ACTIONS } from '../../../contract/operators';
+import { OPERATOR_ACTIONS, OPERATOR_ERRORS } from '../../../contract/operators';
 import { recordConsoleAction, type Actor } from '../audit/consoleActions';
 import { hashPassword, verifyPassword } from '../auth/password';
 import type { Db } from '../db/types';
@@ -20,7 +20,7 @@ export async function changeOwnPassword(db: Db, self: Actor, change: PasswordCha
   const stored = rows[0]?.password_hash;
   // 401 as the contract says; its own error code lets the console tell it from a session that ended.
   if (!stored || !(await verifyPassword(change.currentPassword, stored)))
-    throw new HttpError(401, 'wrong_current_password', WRONG_CURRENT_PASSWORD);
+    throw new HttpError(401, OPERATOR_ERRORS.wrongCurrentPassword, WRONG_CURRENT_PASSWORD);
   // verifyPassword compares NFKC forms: the same comparison here.
   if (change.currentPassword.normalize('NFKC') === change.newPassword.normalize('NFKC')) {
     throw badRequest('The new password must differ from the current one', 'newPassword');
