@@ -6,6 +6,7 @@ import { LINK_TOKEN_LENGTH, OPERATOR_ACTIONS } from '../../contract/operators';
 import type { RenewResponse, SignInResponse } from '../../contract/wire';
 import { SESSION_ENDED } from '../src/auth/sessions';
 import { INVALID_LINK_MESSAGE, linkTokenHash } from '../src/operators/links';
+import { createReferenceDirectory } from '../src/operators/referenceDirectory';
 import { WRONG_CURRENT_PASSWORD } from '../src/operators/ownPassword';
 import { DEMO_ADMIN, DEMO_USER } from '../src/seed/demoAccounts';
 import { deleteUser, updateUserFlags } from '../src/users/userAdmin';
@@ -407,6 +408,35 @@ describe('grant and revoke', () => {
     } finally {
       await t.db.query('UPDATE users SET account_active = true WHERE uid = ANY($1)', [parked.map((row) => row.uid)]);
       // Deactivating ended the demo admin's sessions (migration 020's trigger).
+      adminToken = (await signedIn(DEMO_ADMIN.email, DEMO_ADMIN.password)).token;
+    }
+  });
+});
+
+describe('the last active admin, under concurrency', () => {
+  it('two revokes of each other at the same moment (past the guard): exactly one passes, whatever the timing', async () => {
+    const a = await newOperator();
+    const b = await newOperator();
+    const { rows: parked } = await t.db.query<{ uid: string }>(
+      `UPDATE users SET account_active = false WHERE is_admin AND account_active AND uid <> ALL($1) RETURNING uid`,
+      [[a.uid, b.uid]],
+    );
+    try {
+      const directory = createReferenceDirectory(t.db);
+      const outcomes = await Promise.allSettled([
+        directory.revoke({ uid: a.uid, email: a.email }, b.uid),
+        directory.revoke({ uid: b.uid, email: b.email }, a.uid),
+      ]);
+      expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+      const refused = outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult;
+      expect(refused.reason).toMatchObject({ statusCode: 409, code: 'last_admin' });
+      const { rows } = await t.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM users WHERE is_admin AND account_active AND uid = ANY($1)`,
+        [[a.uid, b.uid]],
+      );
+      expect(rows[0]!.n).toBe(1);
+    } finally {
+      await t.db.query('UPDATE users SET account_active = true WHERE uid = ANY($1)', [parked.map((row) => row.uid)]);
       adminToken = (await signedIn(DEMO_ADMIN.email, DEMO_ADMIN.password)).token;
     }
   });
