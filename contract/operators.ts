@@ -59,6 +59,18 @@ export const OPERATOR_ACTIONS = {
   signInFailed: 'account.sign_in_failed',
 } as const;
 
+/**
+ * The `error` of refusals the console treats apart. A wrong current password on POST /auth/password is a 401, like an
+ * ended session; its own code says the session still holds (the console must not sign the operator out for it).
+ * Every dead link (unknown, used, withdrawn, expired) is the same 404 'invalid_link'. Revoking, deactivating or
+ * deleting the last active admin is a 409 'last_admin'.
+ */
+export const OPERATOR_ERRORS = {
+  wrongCurrentPassword: 'wrong_current_password',
+  invalidLink: 'invalid_link',
+  lastAdmin: 'last_admin',
+} as const;
+
 /** The link an operator copies, from a link answer and the console's origin. */
 export const passwordLinkUrl = (origin: string, token: string): string => `${origin}${SET_PASSWORD_PATH}#token=${token}`;
 

@@ -17,6 +17,8 @@ import type { ServerMetrics } from './http/metrics';
 import { cacheControlFor } from './http/staticCaching';
 import { strictBodyValidators } from './http/validators';
 import { LiveCountsHub } from './live/liveCounts';
+import type { OperatorDirectory } from './operators/directory';
+import { createReferenceDirectory } from './operators/referenceDirectory';
 import { defaultBackupDir } from './restores/beforeBackup';
 import { firestoreCheckSource } from './restores/firestoreRestore';
 import { RestoreRunner } from './restores/restoreRunner';
@@ -32,6 +34,7 @@ import { importRunsRoutes } from './routes/importRuns';
 import { liveRoutes, SERVER_STOPPING_EVENT } from './routes/live';
 import { probeRoutes } from './routes/probes';
 import { namesRoutes } from './routes/names';
+import { operatorsRoutes } from './routes/operators';
 import { restoresRoutes } from './routes/restores';
 import { statsRoutes } from './routes/stats';
 import { usersRoutes } from './routes/users';
@@ -84,6 +87,11 @@ export interface BuildAppOptions {
   metricsToken?: string;
   /** True once the process is shutting down: /readyz says so before the listener closes. */
   stopping?: () => boolean;
+  /**
+   * Who may sign in to the console (routes/operators.ts). Default: this backend's own accounts. In Firebase mode the
+   * operator routes are served only when a directory is given (none exists yet: Firebase Auth's users would need one).
+   */
+  operatorDirectory?: OperatorDirectory;
   /** Called for every route as it is registered (tests enumerate the routes with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -160,6 +168,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes, { db });
       await api.register(usersRoutes, { db, liveCounts });
       await api.register(usersAuditRoutes, { db, liveCounts });
+      const operatorDirectory = options.operatorDirectory ?? (firebase ? undefined : createReferenceDirectory(db));
+      if (operatorDirectory) await api.register(operatorsRoutes, { directory: operatorDirectory });
       // Deleting a user's Firebase Auth account and their rows here, once the console deleted the Firestore record.
       if (firebase) await api.register(accountsRoutes, { db, identity: firebase });
       // In Firebase mode the console counts users and connections with Firestore listeners; counts of this

@@ -11,6 +11,7 @@ import { DEFAULT_SIGN_IN_RATE_LIMIT } from './routes/auth';
 import { interruptLeftoverRuns, reportNameMerges } from './imports/startupChecks';
 import type { TrustProxy } from './http/clientAddress';
 import { carriesMetricsToken, createMetrics, type ServerMetrics } from './http/metrics';
+import { countActiveAdmins } from './operators/activeAdmins';
 import { applyDemoAccountPolicy, decideDemo, DemoOnPublicHostError, isLoopbackHost, type DemoDecision } from './seed/demoSafety';
 import { seedDemoData } from './seed/seed';
 import { DEFAULT_TRASH_RETENTION_DAYS } from '../../contract/dataSafety';
@@ -81,6 +82,8 @@ export interface RunningBackend {
   metricsUrl?: string;
   /** the demo admin can sign in with its public password: the start banner must say so */
   demoPasswordLive: boolean;
+  /** how many admins can sign in with a password (operators/activeAdmins.ts); none: the banner says how to make one */
+  activeAdmins?: number;
   /** where the session secret came from: 'env', 'memory' or the secret file's path */
   sessionSecretFrom: string;
   /** Firebase mode's settings; undefined in the local mode */
@@ -136,6 +139,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     const demo = await applyDemoAccountPolicy(db, !seedSkipped);
     // In Firebase mode nobody signs in with this database's passwords (no /auth), demo ones included.
     const demoPasswordLive = demo.publicPasswordLive && !options.firebase;
+    const activeAdmins = options.firebase ? undefined : await countActiveAdmins(db);
     // A public password is public on a non-loopback address, and just as much behind a proxy that forwards to
     // loopback (TRUST_PROXY says there is one).
     const behindProxy = options.trustProxy !== undefined && options.trustProxy !== false;
@@ -209,6 +213,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       demo: demoDecision,
       metricsUrl,
       demoPasswordLive,
+      activeAdmins,
       sessionSecretFrom: secret.from,
       firebase: options.firebase,
       close() {

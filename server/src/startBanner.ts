@@ -12,7 +12,16 @@ export function securityBannerLines(backend: RunningBackend): string[] {
         ? 'Session secret: generated for this in-memory database (gone when it stops).'
         : `Session secret: ${backend.sessionSecretFrom} (mode 0600; keep it out of backups others can read).`;
   if (!backend.demoPasswordLive) {
-    return [backend.seedSkipped ? `Demo accounts: disabled (${backend.demo.because}).` : 'Demo accounts: none can sign in.', secret];
+    return [
+      backend.seedSkipped ? `Demo accounts: disabled (${backend.demo.because}).` : 'Demo accounts: none can sign in.',
+      // An empty database started with SEED_DEMO=0 has nobody to sign in as: say how to make the first operator.
+      ...(backend.activeAdmins === 0
+        ? [
+            'No admin can sign in yet. Make the first one: npm run admin -- create --email you@example.com (on the embedded PGlite, stop the server first).',
+          ]
+        : []),
+      secret,
+    ];
   }
   return [
     `WARNING: the demo accounts are live with PUBLIC passwords. Anyone who can reach ${backend.url} can sign in as admin:`,

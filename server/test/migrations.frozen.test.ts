@@ -26,6 +26,7 @@ const SHIPPED: Record<string, string> = {
   '061_record_versions': '6c463b0763e9bd5a',
   '062_backup_restores': 'c3f15e3b38bbe655',
   '070_sign_in_backoff': '36463f50d0d835bc',
+  '080_operator_links': '24e752dac2506b11',
 };
 
 const folder = path.join(__dirname, '../src/db/migrations');

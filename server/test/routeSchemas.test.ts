@@ -76,6 +76,9 @@ test('a call without data takes no body or {}, and refuses a field, naming it', 
   expect(noData.map((route) => route.url).sort()).toEqual([
     '/api/admin/import-runs/:id/undo',
     '/api/admin/migrate/add-random-seed-column',
+    '/api/admin/operators/:uid/grant',
+    '/api/admin/operators/:uid/reset-password',
+    '/api/admin/operators/:uid/revoke',
     '/api/admin/restores/:id/cancel',
     '/auth/renew',
     '/auth/sign-out',
@@ -83,7 +86,7 @@ test('a call without data takes no body or {}, and refuses a field, naming it', 
   for (const route of noData) {
     const response = await t.app.inject({
       method: 'POST',
-      url: route.url.replace(':id', '1'),
+      url: route.url.replace(':id', '1').replace(':uid', 'nobody'),
       headers: { authorization: `Bearer ${t.adminToken}` },
       payload: { surprise: true },
     });

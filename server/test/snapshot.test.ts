@@ -301,6 +301,7 @@ describe(`snapshot from an older schema on ${stack}`, () => {
       '061_record_versions',
       '062_backup_restores',
       '070_sign_in_backoff',
+      '080_operator_links',
     ]);
     place = await newPlace('older');
     const db = await place.open();

@@ -4,6 +4,7 @@
 // field, and says whether POST /api/history/revert can take it back now.
 import type { HistoryChange, HistoryEntry, HistoryTargetType, RecordHistory } from '../../../contract/dataSafety';
 import { impactText } from '../../../contract/dataSafety';
+import { OPERATOR_ACTIONS } from '../../../contract/operators';
 import type { NameRecord, UserRecord } from '../../../contract/wire';
 import { EXACT_TIMESTAMP, exactTimestampSql } from '../db/exactTimestamp';
 import type { Queryable } from '../db/types';
@@ -289,6 +290,22 @@ function toEntry(row: HistoryRow, targetType: HistoryTargetType, targetId: strin
             : "The hosted API's rows deleted; the Firebase Auth account was not";
       break;
     }
+    // Operators (contract/operators.ts): the user record's admin flag and its sign-in account.
+    case OPERATOR_ACTIONS.grant:
+      summary = details.created ? 'Created as an operator (admin)' : 'Made an operator (admin)';
+      break;
+    case OPERATOR_ACTIONS.revoke:
+      summary = 'No longer an operator (admin); their sessions ended';
+      break;
+    case OPERATOR_ACTIONS.resetPassword:
+      summary = details.passwordSet ? 'Password set from the command line; their sessions ended' : 'A one-time password link was made';
+      break;
+    case OPERATOR_ACTIONS.linkRedeemed:
+      summary = details.kind === 'invite' ? 'Joined as an operator through an invitation' : 'Set a new password through a one-time link';
+      break;
+    case OPERATOR_ACTIONS.passwordChange:
+      summary = 'Changed their own password; their other sessions ended';
+      break;
     default:
       summary = row.action;
   }

@@ -1,13 +1,17 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ENDPOINTS } from '../../../contract/endpoints';
+import type { ChangePasswordRequest, PasswordLinkInfo, RedeemLinkRequest } from '../../../contract/operators';
 import type { AuthAccount, RenewResponse, SignInRequest, SignInResponse } from '../../../contract/wire';
 import { checkCredentials, findAccount, recordSignIn } from '../auth/accounts';
 import { tokenOf, type Guards } from '../auth/guard';
 import { revokeSession, SESSION_ENDED } from '../auth/sessions';
 import { SignInAttempts } from '../auth/signInAttempts';
+import { recordSignInFailed, recordSignInSucceeded, type SignInFailure } from '../auth/signInTrail';
 import { newSessionId, nowSeconds, type SessionTokens } from '../auth/tokens';
 import type { Db } from '../db/types';
 import { HttpError, notFound } from '../http/errors';
+import { inspectLink, linkTokenHash, redeemLink } from '../operators/links';
+import { changeOwnPassword } from '../operators/ownPassword';
 import { findUserRecord } from '../users/userRecord';
 
 export interface SignInRateLimit {
@@ -40,8 +44,7 @@ export const DEFAULT_MAX_LOCKOUT_MS = 15 * 60_000;
  */
 export const AUTH_BODY_LIMIT_BYTES = 4 * 1024;
 
-/** Why a sign-in was refused, as the metrics count it. */
-export type SignInFailure = 'invalid_credentials' | 'rate_limited' | 'account_inactive';
+export type { SignInFailure } from '../auth/signInTrail';
 
 export interface AuthRoutesOptions {
   db: Db;
@@ -53,9 +56,9 @@ export interface AuthRoutesOptions {
 }
 
 /** "Try again in 45 seconds." / "Try again in 8 minutes.": the wait as a person reads it (Retry-After has the seconds). */
-export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+export function tooManyAttemptsMessage(retryAfterSeconds: number, what = 'sign-in attempts'): string {
   const wait = retryAfterSeconds < 120 ? `${retryAfterSeconds} seconds` : `${Math.ceil(retryAfterSeconds / 60)} minutes`;
-  return `Too many sign-in attempts. Try again in ${wait}.`;
+  return `Too many ${what}. Try again in ${wait}.`;
 }
 
 /** One answer for an unknown email and a wrong password alike: it must not reveal which it was. */
@@ -85,30 +88,51 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
     route.bodyLimit ??= AUTH_BODY_LIMIT_BYTES;
   });
 
+  /**
+   * Counts one attempt of a password or link route under `key` (an email, or a link's token hash) from the client's
+   * address; 429 when over a limit. Answers the call that gives the attempt back once it succeeded.
+   */
+  const attempt = async (request: FastifyRequest, reply: FastifyReply, key: string, what: string) => {
+    const { retryAfter } = await attempts.hit(request.ip, key);
+    if (retryAfter > 0) {
+      reply.header('retry-after', retryAfter);
+      throw new HttpError(429, 'rate_limited', tooManyAttemptsMessage(retryAfter, what));
+    }
+    return () => attempts.succeeded(request.ip, key);
+  };
+
   app.post<{ Body: SignInRequest }>(
     '/sign-in',
     { schema: ENDPOINTS['POST /auth/sign-in'] },
     async (request, reply): Promise<SignInResponse> => {
       const email = emailKey(request.body.email);
+      // Every refusal is on the trail, the rate-limited ones too (signInTrail.ts).
+      const refused = async (reason: SignInFailure, uid: string | null = null) => {
+        failed(reason);
+        await recordSignInFailed(db, request.body.email, request.ip, reason, uid);
+      };
       const { retryAfter } = await attempts.hit(request.ip, email);
       if (retryAfter > 0) {
-        failed('rate_limited');
+        await refused('rate_limited');
         reply.header('retry-after', retryAfter);
         throw new HttpError(429, 'rate_limited', tooManyAttemptsMessage(retryAfter));
       }
       const credentials = await checkCredentials(db, request.body.email, request.body.password);
       const account = credentials ? await findAccount(db, credentials.uid) : null;
       if (!credentials || !account) {
-        failed('invalid_credentials');
+        await refused('invalid_credentials');
         throw invalidCredentials();
       }
       // The right password of a deactivated account still opens nothing; saying so is safe after the password check.
       if (account.accountActive === false) {
-        failed('account_inactive');
+        await refused('account_inactive', account.uid);
         throw new HttpError(403, 'account_inactive', SESSION_ENDED.inactive);
       }
       await attempts.succeeded(request.ip, email);
-      await recordSignIn(db, account.uid);
+      await db.transaction(async (tx) => {
+        await recordSignIn(tx, account.uid);
+        await recordSignInSucceeded(tx, { uid: account.uid, email: account.email ?? credentials.email }, request.ip);
+      });
       const { token, expiresAt } = await tokens.sign({
         uid: account.uid,
         email: account.email ?? credentials.email,
@@ -155,6 +179,54 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
         startedAt: session.startedAt,
       });
       return { token, expiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  // One's own password (operators/ownPassword.ts): wrong current passwords count like wrong sign-in passwords (same
+  // address + email keys), so a session left open is no way to guess the password. The answer is a fresh token for
+  // this session at the account's new version: the caller stays signed in, every other session has ended.
+  app.post<{ Body: ChangePasswordRequest }>(
+    '/password',
+    { schema: ENDPOINTS['POST /auth/password'], onRequest: guards.requireAccount },
+    async (request, reply): Promise<RenewResponse> => {
+      const session = request.session!;
+      const account = request.account!;
+      const self = { uid: account.uid, email: account.email ?? session.email };
+      const done = await attempt(request, reply, emailKey(self.email), 'password attempts');
+      const { sessionVersion } = await changeOwnPassword(db, self, request.body, request.ip);
+      await done();
+      const { token, expiresAt } = await tokens.sign({
+        uid: account.uid,
+        email: self.email,
+        sid: session.sid,
+        sessionVersion,
+        startedAt: session.startedAt,
+      });
+      return { token, expiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  // One-time password links (operators/links.ts): no session, the token is the proof. Each call counts as an attempt
+  // from the client's address (and per link), like a sign-in, so nobody can try tokens at speed.
+  const linkKey = (token: string) => `link:${linkTokenHash(token)}`;
+  app.post<{ Body: { token: string } }>(
+    '/links/inspect',
+    { schema: ENDPOINTS['POST /auth/links/inspect'] },
+    async (request, reply): Promise<PasswordLinkInfo> => {
+      const done = await attempt(request, reply, linkKey(request.body.token), 'attempts');
+      const info = await inspectLink(db, request.body.token);
+      await done();
+      return info;
+    },
+  );
+  app.post<{ Body: RedeemLinkRequest }>(
+    '/links/redeem',
+    { schema: ENDPOINTS['POST /auth/links/redeem'] },
+    async (request, reply): Promise<PasswordLinkInfo> => {
+      const done = await attempt(request, reply, linkKey(request.body.token), 'attempts');
+      const { kind, email, expiresAt } = await redeemLink(db, { ...request.body, address: request.ip });
+      await done();
+      return { kind, email, expiresAt };
     },
   );
 

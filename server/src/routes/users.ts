@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { ENDPOINTS } from '../../../contract/endpoints';
 import type { UserRecord } from '../../../contract/wire';
@@ -6,7 +5,7 @@ import { actorOf, recordConsoleAction } from '../audit/consoleActions';
 import type { Db } from '../db/types';
 import { conflict, notFound } from '../http/errors';
 import type { LiveCountsHub } from '../live/liveCounts';
-import { createUserRecord, findUserRecord } from '../users/userRecord';
+import { createUserRecord, findUserRecord, newUid } from '../users/userRecord';
 
 export interface UsersRoutesOptions {
   db: Db;
@@ -18,12 +17,6 @@ interface CreateUserBody {
   email: string;
   username?: string;
   displayName?: string;
-}
-
-const UID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-/** 28 characters, the shape of a Firebase Auth uid, so both backends' ids look alike. */
-export function newUid(): string {
-  return Array.from({ length: 28 }, () => UID_ALPHABET[randomInt(UID_ALPHABET.length)]).join('');
 }
 
 /** End-user records (the users collection of spec 3). */

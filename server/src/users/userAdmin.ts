@@ -7,6 +7,7 @@ import { recordConsoleAction, type Actor } from '../audit/consoleActions';
 import type { Db, Queryable } from '../db/types';
 import { conflict, notFound } from '../http/errors';
 import { checkVersion } from '../http/versions';
+import { refuseLastActiveAdmin } from '../operators/activeAdmins';
 import { toUserRecord, type UserRow } from './userRecord';
 
 const FLAGS = ['isPremium', 'accountActive'] as const;
@@ -35,6 +36,8 @@ export async function updateUserFlags(
   }
   const flags = FLAGS.filter((flag) => update[flag] !== undefined);
   return db.transaction(async (tx) => {
+    // The console must keep someone who can sign in (operators/activeAdmins.ts locks the admins before the target).
+    if (update.accountActive === false) await refuseLastActiveAdmin(tx, uid, 'deactivate');
     const { rows: current } = await tx.query<UserRow>('SELECT * FROM users WHERE uid = $1 FOR UPDATE', [uid]);
     if (!current[0]) throw notFound(`No user record ${uid}`);
     const before = toUserRecord(current[0]);
@@ -62,6 +65,7 @@ export async function updateUserFlags(
 export async function deleteUser(db: Db, actor: Actor, uid: string, expectedVersion?: number): Promise<DeleteUserResponse> {
   if (uid === actor.uid) throw conflict('You cannot delete your own account: another admin must do it', 'uid');
   return db.transaction(async (tx) => {
+    await refuseLastActiveAdmin(tx, uid, 'delete');
     const { rows } = await tx.query<UserRow>('SELECT * FROM users WHERE uid = $1 FOR UPDATE', [uid]);
     if (!rows[0]) throw notFound(`No user record ${uid}`);
     const record = toUserRecord(rows[0]);

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings, type UserRecord } from '../../../contract/wire';
 import type { Queryable } from '../db/types';
 
@@ -78,4 +79,10 @@ export async function createUserRecord(db: Queryable, user: NewUser): Promise<Us
     [user.uid, user.email, user.username, user.displayName],
   );
   return rows[0] ? toUserRecord(rows[0]) : null;
+}
+
+const UID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** 28 characters, the shape of a Firebase Auth uid, so both backends' ids look alike. */
+export function newUid(): string {
+  return Array.from({ length: 28 }, () => UID_ALPHABET[randomInt(UID_ALPHABET.length)]).join('');
 }

@@ -1,0 +1,39 @@
+// The operators page (contract/operators.ts): who may sign in to the console, invitations, password links, grant and
+// revoke. Registered by app.ts inside the admin-guarded /api scope with the reference backend's directory; the
+// directory is an option so that another backend's (Firebase mode's) can be handed in instead.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ENDPOINTS } from '../../../contract/endpoints';
+import { actorOf } from '../audit/consoleActions';
+import type { OperatorDirectory } from '../operators/directory';
+
+export interface OperatorsRoutesOptions {
+  directory: OperatorDirectory;
+}
+
+export const operatorsRoutes: FastifyPluginAsyncTypebox<OperatorsRoutesOptions> = async (app, { directory }) => {
+  app.get('/admin/operators', { schema: ENDPOINTS['GET /api/admin/operators'] }, async () => directory.list());
+
+  // The answer carries the link's token once; the server keeps only its hash.
+  app.post('/admin/operators/invites', { schema: ENDPOINTS['POST /api/admin/operators/invites'] }, async (request, reply) =>
+    reply.code(201).send(await directory.invite(actorOf(request), request.body.email)),
+  );
+
+  app.delete('/admin/operators/invites/:id', { schema: ENDPOINTS['DELETE /api/admin/operators/invites/:id'] }, async (request, reply) => {
+    await directory.withdrawInvite(actorOf(request), request.params.id);
+    return reply.code(204).send(null);
+  });
+
+  app.post('/admin/operators/:uid/grant', { schema: ENDPOINTS['POST /api/admin/operators/:uid/grant'] }, async (request) =>
+    directory.grant(actorOf(request), request.params.uid),
+  );
+
+  app.post('/admin/operators/:uid/revoke', { schema: ENDPOINTS['POST /api/admin/operators/:uid/revoke'] }, async (request) =>
+    directory.revoke(actorOf(request), request.params.uid),
+  );
+
+  app.post(
+    '/admin/operators/:uid/reset-password',
+    { schema: ENDPOINTS['POST /api/admin/operators/:uid/reset-password'] },
+    async (request, reply) => reply.code(201).send(await directory.resetLink(actorOf(request), request.params.uid)),
+  );
+};
