@@ -18,6 +18,7 @@ import { cacheControlFor } from './http/staticCaching';
 import { strictBodyValidators } from './http/validators';
 import { LiveCountsHub } from './live/liveCounts';
 import type { OperatorDirectory } from './operators/directory';
+import { createFirestoreDirectory } from './operators/firestoreDirectory';
 import { createReferenceDirectory } from './operators/referenceDirectory';
 import { defaultBackupDir } from './restores/beforeBackup';
 import { firestoreCheckSource } from './restores/firestoreRestore';
@@ -88,8 +89,8 @@ export interface BuildAppOptions {
   /** True once the process is shutting down: /readyz says so before the listener closes. */
   stopping?: () => boolean;
   /**
-   * Who may sign in to the console (routes/operators.ts). Default: this backend's own accounts. In Firebase mode the
-   * operator routes are served only when a directory is given (none exists yet: Firebase Auth's users would need one).
+   * Who may sign in to the console (routes/operators.ts). Default: this backend's own accounts; in Firebase mode the
+   * Firestore users records with isAdmin (operators/firestoreDirectory.ts), where the identity reaches Firestore.
    */
   operatorDirectory?: OperatorDirectory;
   /** Called for every route as it is registered (tests enumerate the routes with it). */
@@ -168,7 +169,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes, { db });
       await api.register(usersRoutes, { db, liveCounts });
       await api.register(usersAuditRoutes, { db, liveCounts });
-      const operatorDirectory = options.operatorDirectory ?? (firebase ? undefined : createReferenceDirectory(db));
+      const operatorDirectory =
+        options.operatorDirectory ??
+        (!firebase
+          ? createReferenceDirectory(db)
+          : firebase.operators
+            ? createFirestoreDirectory(db, firebase.operators, firebase.restoreTarget)
+            : undefined);
       if (operatorDirectory) await api.register(operatorsRoutes, { directory: operatorDirectory });
       // Deleting a user's Firebase Auth account and their rows here, once the console deleted the Firestore record.
       if (firebase) await api.register(accountsRoutes, { db, identity: firebase });

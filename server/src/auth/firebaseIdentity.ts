@@ -61,8 +61,42 @@ export interface FirestoreRestoreTarget {
   recordConsoleAction(entry: Record<string, unknown>): Promise<string>;
 }
 
+/** An operator in Firebase mode: a Firestore users record with isAdmin true, and what Firebase Auth knows of it. */
+export interface FirestoreOperator {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  /** the record's accountActive; a record that does not say counts as active (as the console's own check does) */
+  accountActive: boolean;
+  createdAt: string | null;
+  /** from Firebase Auth: null when it has no account for the uid, or it never signed in */
+  lastSignInAt: string | null;
+  mfaEnabled: boolean;
+  hasPassword: boolean;
+}
+
+export type AdminFlagChange =
+  { outcome: 'changed' | 'unchanged'; operator: FirestoreOperator } | { outcome: 'missing' } | { outcome: 'last_admin' };
+
+/**
+ * Who may sign in to the console in Firebase mode (operators/firestoreDirectory.ts), with the Admin SDK: the rules
+ * forbid the browser to write isAdmin.
+ */
+export interface FirestoreOperatorStore {
+  /** The users records whose isAdmin is true, each with its Firebase Auth account's last sign-in and second factors. */
+  operators(): Promise<FirestoreOperator[]>;
+  /**
+   * Sets users/{uid}.isAdmin in one Firestore transaction that also reads every admin: taking it away from the last
+   * active admin is refused ('last_admin'), and two revokes at once cannot both pass (the transaction retries on the
+   * other's write). Taking it away also revokes the account's refresh tokens: its ID tokens are refused from then on.
+   */
+  setAdmin(uid: string, isAdmin: boolean): Promise<AdminFlagChange>;
+}
+
 export interface FirebaseIdentity {
   readonly settings: FirebaseAuthSettings;
+  /** The console's operators in Firestore (absent where a test stands in for the identity without Firestore). */
+  readonly operators?: FirestoreOperatorStore;
   /** Firestore as a restore writes it (absent where a test stands in for the identity without Firestore). */
   readonly restoreTarget?: FirestoreRestoreTarget;
   /** The account of a valid token; rejects with an HttpError: 401 (anything wrong with the token) or 503 (Google cannot be asked now). */
@@ -264,9 +298,69 @@ export async function openFirebaseIdentity(
     },
   };
 
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  const instant = (value: unknown): string | null => {
+    const withDate = value as { toDate?: () => Date } | null;
+    if (withDate && typeof withDate.toDate === 'function') return withDate.toDate().toISOString();
+    if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) return new Date(value).toISOString();
+    return null;
+  };
+  type UserDoc = { id: string; get(field: string): unknown };
+  const operatorsOf = async (docs: readonly UserDoc[]): Promise<FirestoreOperator[]> => {
+    const known = new Map<string, { lastSignInAt: string | null; mfaEnabled: boolean; hasPassword: boolean }>();
+    // getUsers takes at most 100 identifiers a call; operators are few.
+    for (let first = 0; first < docs.length; first += 100) {
+      const { users } = await auth.getUsers(docs.slice(first, first + 100).map((d) => ({ uid: d.id })));
+      for (const user of users) {
+        known.set(user.uid, {
+          lastSignInAt: instant(user.metadata.lastSignInTime),
+          mfaEnabled: (user.multiFactor?.enrolledFactors.length ?? 0) > 0,
+          hasPassword: user.providerData.some((p) => p.providerId === 'password'),
+        });
+      }
+    }
+    return docs.map((d) => ({
+      uid: d.id,
+      email: text(d.get('email')),
+      displayName: text(d.get('displayName')),
+      accountActive: d.get('accountActive') !== false,
+      createdAt: instant(d.get('createdAt')),
+      lastSignInAt: known.get(d.id)?.lastSignInAt ?? null,
+      mfaEnabled: known.get(d.id)?.mfaEnabled ?? false,
+      hasPassword: known.get(d.id)?.hasPassword ?? false,
+    }));
+  };
+  const operators: FirestoreOperatorStore = {
+    async operators() {
+      const snapshot = await firestore.collection('users').where('isAdmin', '==', true).get();
+      return operatorsOf(snapshot.docs);
+    },
+    async setAdmin(uid, isAdmin) {
+      const ref = firestore.collection('users').doc(uid);
+      const outcome = await firestore.runTransaction(async (tx) => {
+        const admins = await tx.get(firestore.collection('users').where('isAdmin', '==', true));
+        const record = await tx.get(ref);
+        if (!record.exists) return 'missing' as const;
+        if ((record.get('isAdmin') === true) === isAdmin) return 'unchanged' as const;
+        if (!isAdmin && !admins.docs.some((d) => d.id !== uid && d.get('accountActive') !== false)) return 'last_admin' as const;
+        tx.update(ref, { isAdmin, updatedAt: FieldValue.serverTimestamp() });
+        return 'changed' as const;
+      });
+      if (outcome === 'missing' || outcome === 'last_admin') return { outcome };
+      if (outcome === 'changed' && !isAdmin) {
+        await auth.revokeRefreshTokens(uid).catch((error: unknown) => {
+          if ((error as { code?: unknown } | null)?.code !== 'auth/user-not-found') throw error;
+        });
+      }
+      const [operator] = await operatorsOf([await ref.get()]);
+      return { outcome, operator: operator! };
+    },
+  };
+
   return {
     settings,
     restoreTarget,
+    operators,
     async authenticate(token) {
       // The signature (Google's keys; none for the emulator's tokens, only with FIREBASE_AUTH_EMULATOR_HOST),
       // audience = project, issuer, expiry and auth_time first, locally, with no lookup: a forged or
@@ -293,7 +387,6 @@ export async function openFirebaseIdentity(
       }
       const decoded = revocation.value;
       const data = record.value.exists ? (record.value.data() ?? {}) : null;
-      const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
       return {
         uid,
         email: text(decoded.email) ?? text(data?.email),
