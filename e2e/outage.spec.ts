@@ -6,11 +6,11 @@
 // database, connected to PostgreSQL through a TCP proxy in this process. Cutting the proxy (open connections
 // dropped, new ones refused) is an outage as the server sees it; listening again on the same port ends it.
 // PostgreSQL is needed (an embedded PGlite cannot be taken away from a running server): DATABASE_URL, as CI sets it.
-import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { DEMO_ADMIN } from './helpers';
+import { startOwnBackend, type OwnBackend } from './ownBackend';
 
 const POSTGRES_URL = process.env.DATABASE_URL;
 
@@ -49,28 +49,6 @@ class CuttableProxy {
   }
 }
 
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-async function waitUntilServing(url: string, server: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the outage backend exited (${server.exitCode}):\n${log()}`);
-    const ok = await fetch(url).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the outage backend did not answer ${url} within 120 s:\n${log()}`);
-}
-
 interface OutageBackend {
   url: string;
   proxy: CuttableProxy;
@@ -89,45 +67,27 @@ async function startOutageBackend(): Promise<OutageBackend & { stop: () => Promi
   viaProxy.hostname = '127.0.0.1';
   viaProxy.port = String(proxy.port);
   viaProxy.pathname = `/${database}`;
-  const port = await freePort();
-  let output = '';
-  const server = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'server/src/main.ts', '--static', process.env.DIST_DIR ?? 'dist', '--port', String(port), '--host', '127.0.0.1'],
-    {
-      env: {
-        ...process.env,
-        DATABASE_URL: viaProxy.toString(),
-        SESSION_SECRET: `outage-e2e-${Date.now()}-secret-of-enough-length`,
-        SIGN_IN_RATE_LIMIT: '1000',
-        SIGN_IN_IP_RATE_LIMIT: '1000',
-        // The demo admin signs in; on PostgreSQL the demo is off unless asked for.
-        SEED_DEMO: '1',
-        LOG_LEVEL: 'error',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  for (const stream of [server.stdout!, server.stderr!])
-    stream.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  let backend: OwnBackend | undefined;
   const stop = async () => {
-    if (server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (server.exitCode === null) server.kill('SIGKILL');
-    }
+    await backend?.stop();
     await proxy.cut();
     await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await client.end();
   };
-  const url = `http://127.0.0.1:${port}`;
   try {
-    await waitUntilServing(`${url}/login`, server, () => output);
+    backend = await startOwnBackend({
+      DATABASE_URL: viaProxy.toString(),
+      SESSION_SECRET: `outage-e2e-${Date.now()}-secret-of-enough-length`,
+      SIGN_IN_RATE_LIMIT: '1000',
+      SIGN_IN_IP_RATE_LIMIT: '1000',
+      // The demo admin signs in; on PostgreSQL the demo is off unless asked for.
+      SEED_DEMO: '1',
+    });
   } catch (error) {
     await stop();
     throw error;
   }
+  const url = backend.url;
   return { url, proxy, stop };
 }
 
