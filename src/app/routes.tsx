@@ -17,6 +17,7 @@ const adminPageModules = {
   '/user-analytics': () => import('../features/analytics/pages/UserAnalyticsPage'),
   '/advanced-analytics': () => import('../features/analytics/pages/AdvancedAnalyticsPage'),
   '/user-management': () => import('../features/users/UserManagementPage'),
+  '/operators': () => import('../features/operators/OperatorsPage'),
   '/audit-logs': () => import('../features/auditLogs/AuditLogsPage'),
   '/data-export': () => import('../features/dataExport/DataExportPage'),
   '/database-admin': () => import('../features/databaseAdmin/DatabaseAdminPage'),
@@ -28,6 +29,7 @@ const NameAnalyticsPage = lazy(adminPageModules['/analytics']);
 const AdvancedAnalyticsPage = lazy(adminPageModules['/advanced-analytics']);
 const UserAnalyticsPage = lazy(adminPageModules['/user-analytics']);
 const UserManagementPage = lazy(adminPageModules['/user-management']);
+const OperatorsPage = lazy(adminPageModules['/operators']);
 const AuditLogsPage = lazy(adminPageModules['/audit-logs']);
 const DataExportPage = lazy(adminPageModules['/data-export']);
 const DatabaseAdminPage = lazy(adminPageModules['/database-admin']);
@@ -74,6 +76,7 @@ export const routes: RouteObject[] = [
           { path: '/user-analytics', element: page(UserAnalyticsPage) },
           { path: '/advanced-analytics', element: page(AdvancedAnalyticsPage) },
           { path: '/user-management', element: page(UserManagementPage) },
+          { path: '/operators', element: page(OperatorsPage) },
           { path: '/audit-logs', element: page(AuditLogsPage) },
           { path: '/data-export', element: page(DataExportPage) },
           { path: '/database-admin', element: page(DatabaseAdminPage) },
