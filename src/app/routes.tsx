@@ -6,6 +6,7 @@ import { NotBuiltYet } from '../components/NotBuiltYet';
 import { RequireAdmin } from '../features/session';
 import { PageLoading } from '../components/PageLoading';
 import { activePagePath, type AdminPath } from './adminPages';
+import { SET_PASSWORD_PATH } from '../../contract/operators';
 
 // Pages load on demand so the login route ships only the shell.
 const LoginPage = lazy(() => import('../features/session/LoginPage'));
@@ -44,6 +45,8 @@ export function preloadAdminPage(pathname: string): void {
   if (path && path in adminPageModules) adminPageModules[path as AdminPath]().catch(() => undefined);
 }
 const InvitePage = lazy(() => import('../features/invite/InvitePage'));
+// Public too, but for operators: inside the console's shell (the title bar), outside the session guard.
+const SetPasswordPage = lazy(() => import('../features/account/SetPasswordPage'));
 
 function page(Page: LazyExoticComponent<ComponentType>) {
   return (
@@ -62,6 +65,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorScreen />,
     children: [
       { path: '/login', element: page(LoginPage) },
+      { path: SET_PASSWORD_PATH, element: page(SetPasswordPage) },
       {
         element: <RequireAdmin />,
         // A page that throws shows the error screen INSIDE the shell: the top navigation stays, so the
