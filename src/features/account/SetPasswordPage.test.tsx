@@ -12,7 +12,12 @@ import { PASSWORDS_DIFFER } from './passwordRules';
 
 jest.setTimeout(60_000);
 
-beforeEach(() => operatorsDb.reset());
+beforeEach(() => {
+  operatorsDb.reset();
+  // The shell scrolls each new page to its top; jsdom has no scrolling.
+  jest.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+afterEach(() => jest.restoreAllMocks());
 
 /** The app's own routes at /set-password#token=…, without a session (as the link is opened). */
 function open(hash: string, backend = createFakeBackend()) {
