@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
 import { FormControl, FormHelperText, IconButton, InputAdornment, InputLabel, OutlinedInput } from '@mui/material';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
+// The outlined eyes, not the login page's filled ones: shared with the login page, those two icons would become a
+// chunk of their own that the login route loads as one more file.
+import Visibility from '@mui/icons-material/VisibilityOutlined';
+import VisibilityOff from '@mui/icons-material/VisibilityOffOutlined';
 
 export interface PasswordFieldProps {
   label: string;

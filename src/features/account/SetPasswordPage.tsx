@@ -24,7 +24,8 @@ import type { PasswordLinkInfo } from '../../../contract/operators';
 import { errorReason, type ApiError } from '../../api/errors';
 import { formatDateTimeWithZone } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
-import type { LoginRedirectState } from '../session';
+import { useAppSelector } from '../../app/hooks';
+import { selectSessionUser, type LoginRedirectState } from '../session';
 import { PasswordField } from './PasswordField';
 import { confirmationProblem, newPasswordProblem, PASSWORD_LENGTH_HINT, readLinkToken } from './passwordRules';
 import { useAccountPasswords } from './useAccountPasswords';
@@ -34,6 +35,8 @@ export const LINK_INCOMPLETE =
 export const LINKS_NOT_HERE =
   'Password links belong to the reference backend. This console signs in with Firebase Auth: use the password reset it offers.';
 export const PASSWORD_SET = 'Your password is set. Sign in.';
+export const signedInAsOtherText = (signedIn: string, linkEmail: string) =>
+  `This browser is signed in to the console as ${signedIn}: log out there first to sign in as ${linkEmail}.`;
 /** The longest display name the server takes (contract/endpoints.ts). */
 const MAX_DISPLAY_NAME_LENGTH = 100;
 
@@ -80,6 +83,9 @@ export default function SetPasswordPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const passwords = useAccountPasswords();
+  // A browser may hold another operator's console session (an admin trying out the invitation they just made):
+  // signing in then means logging out first, and /login would only lead back to that session's console.
+  const sessionUser = useAppSelector(selectSessionUser);
   // Read once, before the fragment is removed.
   const [token] = useState(() => readLinkToken(location.hash));
   const [view, setView] = useState<View>(() =>
@@ -133,6 +139,7 @@ export default function SetPasswordPage() {
     );
   }
   if (view.step === 'done') {
+    const otherSession = sessionUser && sessionUser.email?.toLowerCase() !== view.link.email.toLowerCase() ? sessionUser : null;
     return (
       <Frame>
         <Stack spacing={2.25}>
@@ -140,7 +147,16 @@ export default function SetPasswordPage() {
             {PASSWORD_SET}
             {view.link.kind === 'reset' ? ' Every other session of your account was signed out.' : ''}
           </Alert>
-          <ToLogin email={view.link.email} label="Sign in" />
+          {otherSession ? (
+            <>
+              <Alert severity="info">{signedInAsOtherText(otherSession.email ?? otherSession.uid, view.link.email)}</Alert>
+              <Button component={RouterLink} to="/dashboard" variant="contained" size="large" fullWidth>
+                Go to the console
+              </Button>
+            </>
+          ) : (
+            <ToLogin email={view.link.email} label="Sign in" />
+          )}
         </Stack>
       </Frame>
     );
