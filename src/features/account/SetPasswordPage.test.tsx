@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createFakeBackend } from '../../../mocks/fakeBackend';
 import { LINK_NOT_VALID, linkToken, operatorsDb } from '../../../mocks/operators.handlers';
-import { renderRoutes } from '../../../mocks/renderWithProviders';
+import { renderRoutes, signedInAdminState } from '../../../mocks/renderWithProviders';
 import { server } from '../../../mocks/server';
 import { SET_PASSWORD_PATH } from '../../../contract/operators';
 import { routes } from '../../app/routes';
-import { LINK_INCOMPLETE, LINKS_NOT_HERE, PASSWORD_SET } from './SetPasswordPage';
+import { LINK_INCOMPLETE, LINKS_NOT_HERE, PASSWORD_SET, signedInAsOtherText } from './SetPasswordPage';
 import { PASSWORDS_DIFFER } from './passwordRules';
 
 jest.setTimeout(60_000);
@@ -76,6 +76,18 @@ describe('set-password page', () => {
     await user.click(screen.getByRole('link', { name: 'Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByRole('textbox', { name: 'Email' })).toHaveValue('lena@example.com');
+  });
+
+  it('says when this browser holds another operator’s session, where signing in means logging out first', async () => {
+    const user = userEvent.setup();
+    const token = operatorsDb.invite('lena@example.com');
+    renderRoutes(routes, { route: `${SET_PASSWORD_PATH}#token=${token}`, preloadedState: signedInAdminState });
+    await user.type(await screen.findByLabelText(/^New password/), 'a-long-enough-password');
+    await user.type(confirmPassword(), 'a-long-enough-password');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText(signedInAsOtherText('admin@example.com', 'lena@example.com'))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the console' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
   });
 
   it('leaves the display name out when none is given, and says a reset signed the other sessions out', async () => {
