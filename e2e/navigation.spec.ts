@@ -9,6 +9,7 @@ const pages: [label: string, path: string, heading: RegExp][] = [
   ['User Analytics', '/user-analytics', /^User Analytics$/],
   ['Advanced Analytics', '/advanced-analytics', /^Advanced Analytics$/],
   ['User Management', '/user-management', /^User Management$/],
+  ['Operators', '/operators', /^Operators$/],
   ['Audit Logs', '/audit-logs', /^Audit Logs$/],
   ['Data Export', '/data-export', /^Data Export$/],
   ['Database Admin', '/database-admin', /^Database Admin$/],

@@ -6,6 +6,7 @@ import { createFakeExports, type FakeExportData } from './fakeExports';
 import { createFakeAuditLogs, createFakeUserManagement } from './fakeUsersAudit';
 import { createFakeHistory } from './fakeHistory';
 import { createLocalRestores } from '../src/backend/local/localRestores';
+import { createLocalPasswords } from '../src/backend/local/localPasswords';
 
 /** An in-memory Backend for tests (react-admin's testDataProvider idea): drive it from the test. */
 export interface FakeBackend extends Backend {
@@ -123,6 +124,18 @@ export function createFakeBackend(options: { signedIn?: AuthAccount | null } = {
     histories,
     // The restore goes over HTTP to the msw routes (restores.handlers.ts): its tests read what the server was sent.
     restores: createLocalRestores({ apiBaseUrl: 'http://localhost/api', timeoutMs: 10_000, getToken: async () => fake.token }),
+    // Password links and one's own password over HTTP too (operators.handlers.ts): the token a password change answers
+    // becomes the fake's, as the local auth port keeps it.
+    accountPasswords: createLocalPasswords({
+      authBaseUrl: 'http://localhost/auth',
+      timeoutMs: 10_000,
+      auth: {
+        getIdToken: async () => fake.token,
+        adoptToken: (renewed) => {
+          if (fake.token !== null) fake.token = renewed.token;
+        },
+      },
+    }),
   };
   return fake;
 }

@@ -7,6 +7,7 @@ import { analyticsHandlers } from './analytics.handlers';
 import { usersHandlers } from './users.handlers';
 import { auditLogsHandlers } from './auditLogs.handlers';
 import { restoresHandlers } from './restores.handlers';
+import { operatorsHandlers } from './operators.handlers';
 
 // Feature handler lists are added here. Tests override single routes with server.use(...).
 // bulkUploadHandlers first: its POST /names/restore answers only the restore of an import's undo and lets every
@@ -20,4 +21,5 @@ export const handlers: HttpHandler[] = [
   ...usersHandlers,
   ...auditLogsHandlers,
   ...restoresHandlers,
+  ...operatorsHandlers,
 ];

@@ -8,6 +8,7 @@ export const adminPages = [
   { path: '/user-analytics', label: 'User Analytics', description: 'User metrics and top names by group' },
   { path: '/advanced-analytics', label: 'Advanced Analytics', description: 'Top names per gender and nationality' },
   { path: '/user-management', label: 'User Management', description: 'Premium and active flags, deletion' },
+  { path: '/operators', label: 'Operators', description: 'Admin accounts, invitations and password links' },
   { path: '/audit-logs', label: 'Audit Logs', description: 'Account and subscription events' },
   { path: '/data-export', label: 'Data Export', description: 'CSV and JSON exports, full backup' },
   { path: '/database-admin', label: 'Database Admin', description: 'Overview, migration and raw names' },

@@ -6,6 +6,7 @@ import { NotBuiltYet } from '../components/NotBuiltYet';
 import { RequireAdmin } from '../features/session';
 import { PageLoading } from '../components/PageLoading';
 import { activePagePath, type AdminPath } from './adminPages';
+import { SET_PASSWORD_PATH } from '../../contract/operators';
 
 // Pages load on demand so the login route ships only the shell.
 const LoginPage = lazy(() => import('../features/session/LoginPage'));
@@ -17,6 +18,7 @@ const adminPageModules = {
   '/user-analytics': () => import('../features/analytics/pages/UserAnalyticsPage'),
   '/advanced-analytics': () => import('../features/analytics/pages/AdvancedAnalyticsPage'),
   '/user-management': () => import('../features/users/UserManagementPage'),
+  '/operators': () => import('../features/operators/OperatorsPage'),
   '/audit-logs': () => import('../features/auditLogs/AuditLogsPage'),
   '/data-export': () => import('../features/dataExport/DataExportPage'),
   '/database-admin': () => import('../features/databaseAdmin/DatabaseAdminPage'),
@@ -28,6 +30,7 @@ const NameAnalyticsPage = lazy(adminPageModules['/analytics']);
 const AdvancedAnalyticsPage = lazy(adminPageModules['/advanced-analytics']);
 const UserAnalyticsPage = lazy(adminPageModules['/user-analytics']);
 const UserManagementPage = lazy(adminPageModules['/user-management']);
+const OperatorsPage = lazy(adminPageModules['/operators']);
 const AuditLogsPage = lazy(adminPageModules['/audit-logs']);
 const DataExportPage = lazy(adminPageModules['/data-export']);
 const DatabaseAdminPage = lazy(adminPageModules['/database-admin']);
@@ -42,6 +45,8 @@ export function preloadAdminPage(pathname: string): void {
   if (path && path in adminPageModules) adminPageModules[path as AdminPath]().catch(() => undefined);
 }
 const InvitePage = lazy(() => import('../features/invite/InvitePage'));
+// Public too, but for operators: inside the console's shell (the title bar), outside the session guard.
+const SetPasswordPage = lazy(() => import('../features/account/SetPasswordPage'));
 
 function page(Page: LazyExoticComponent<ComponentType>) {
   return (
@@ -60,6 +65,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorScreen />,
     children: [
       { path: '/login', element: page(LoginPage) },
+      { path: SET_PASSWORD_PATH, element: page(SetPasswordPage) },
       {
         element: <RequireAdmin />,
         // A page that throws shows the error screen INSIDE the shell: the top navigation stays, so the
@@ -74,6 +80,7 @@ export const routes: RouteObject[] = [
           { path: '/user-analytics', element: page(UserAnalyticsPage) },
           { path: '/advanced-analytics', element: page(AdvancedAnalyticsPage) },
           { path: '/user-management', element: page(UserManagementPage) },
+          { path: '/operators', element: page(OperatorsPage) },
           { path: '/audit-logs', element: page(AuditLogsPage) },
           { path: '/data-export', element: page(DataExportPage) },
           { path: '/database-admin', element: page(DatabaseAdminPage) },

@@ -20,6 +20,7 @@ import type {
   RestoreRowsResponse,
   RestoreSession,
 } from '../../contract/backupRestore';
+import type { ChangePasswordRequest, PasswordLinkInfo, RedeemLinkRequest } from '../../contract/operators';
 
 export type Unsubscribe = () => void;
 
@@ -152,6 +153,24 @@ export interface RestorePort {
   cancel(id: number): Promise<RestoreSession>;
 }
 
+/**
+ * The reference backend's own passwords (contract/operators.ts): the one-time links an operator opens on the
+ * set-password page (no session: the link's token is the proof), and the signed-in operator's own password. Failures
+ * reject with an HttpError carrying the server's status and reason.
+ */
+export interface AccountPasswordsPort {
+  /** What the link is for (an invitation or a reset) and whose it is; a 404 for any link that cannot be used. */
+  inspectLink(token: string): Promise<PasswordLinkInfo>;
+  /** Sets the password (an invitation also makes the account); every session of that account ends. */
+  redeemLink(request: RedeemLinkRequest): Promise<PasswordLinkInfo>;
+  /**
+   * Changes the signed-in account's password. The server ends every other session and answers a fresh token for
+   * this one, which the auth port keeps from then on (as it keeps a renewed one). A wrong current password rejects
+   * with the server's 401 and leaves the session as it was.
+   */
+  changePassword(request: ChangePasswordRequest): Promise<void>;
+}
+
 export interface Backend {
   kind: 'local' | 'firebase';
   auth: AuthPort;
@@ -166,4 +185,9 @@ export interface Backend {
    * Firestore with the Admin SDK. A backend without it only checks the file in the browser (restoreSaga.ts runPreview).
    */
   restores?: RestorePort;
+  /**
+   * Password links and one's own password change: the reference backend's. Firebase Auth has its own (its reset links
+   * and reauthentication), so Firebase mode has none and the console hides what needs it.
+   */
+  accountPasswords?: AccountPasswordsPort;
 }

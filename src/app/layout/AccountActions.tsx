@@ -1,22 +1,34 @@
-// The signed-in admin's email and the Logout button (spec 2: logout signs out and reloads the page).
-import { Avatar, Box, Button, Stack, Typography } from '@mui/material';
+// The signed-in admin's account and the Logout button (spec 2: logout signs out and reloads the page). Where the
+// backend has a password change of its own (the reference backend; Firebase Auth has its own ways), the account
+// opens a menu offering it (AccountMenu.tsx, loaded on its own); otherwise it shows as a plain label.
+import { lazy, Suspense } from 'react';
+import { Box, Button, Stack } from '@mui/material';
 import Logout from '@mui/icons-material/Logout';
 import { useAppDispatch } from '../hooks';
 import { logoutRequested, type SessionUser } from '../../features/session';
+import { useAccountPasswords } from '../../features/account/useAccountPasswords';
+import { AccountIdentity } from './AccountIdentity';
+
+const AccountMenu = lazy(() => import('./AccountMenu'));
 
 export function AccountActions({ user }: { user: SessionUser }) {
   const dispatch = useAppDispatch();
+  const passwords = useAccountPasswords();
   const label = user.email ?? user.displayName ?? user.uid;
+  const identity = (
+    <Box sx={{ display: { xs: 'none', md: 'block' } }}>
+      <AccountIdentity label={label} />
+    </Box>
+  );
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-      <Stack direction="row" spacing={1} sx={{ display: { xs: 'none', md: 'flex' }, minWidth: 0, alignItems: 'center' }}>
-        <Avatar sx={{ width: 30, height: 30, fontSize: 14, bgcolor: 'primary.main' }}>{label.charAt(0).toUpperCase()}</Avatar>
-        <Box sx={{ minWidth: 0, maxWidth: 260 }}>
-          <Typography variant="body2" noWrap title={label} data-testid="signed-in-email">
-            {label}
-          </Typography>
-        </Box>
-      </Stack>
+      {passwords ? (
+        <Suspense fallback={identity}>
+          <AccountMenu label={label} email={user.email} />
+        </Suspense>
+      ) : (
+        identity
+      )}
       <Button variant="outlined" size="small" color="inherit" startIcon={<Logout />} onClick={() => dispatch(logoutRequested())}>
         Logout
       </Button>

@@ -1,5 +1,5 @@
 // The shell around every page: a title bar (theme toggle, account, Logout) and, for a signed-in admin
-// outside /login and /invite, the row of links to every admin page.
+// outside the public pages (/login, /invite, /set-password), the row of links to every admin page.
 import { lazy, Suspense } from 'react';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router-dom';
 import { AppBar, Avatar, Box, Stack, Toolbar, Typography } from '@mui/material';
@@ -8,9 +8,10 @@ import ChildCare from '@mui/icons-material/ChildCare';
 import { useAppSelector } from '../hooks';
 import { selectSession } from '../../features/session';
 import { ThemeToggle } from './ThemeToggle';
+import { SET_PASSWORD_PATH } from '../../../contract/operators';
 import { useLastSearchByPage, useScrollToTopOnPathChange } from './useLastSearchByPage';
 
-const PUBLIC_PATHS = ['/login', '/invite'];
+const PUBLIC_PATHS = ['/login', '/invite', SET_PASSWORD_PATH];
 
 // Only a signed-in admin sees these (and the job guard matters only while jobs run): loaded after sign-in,
 // so the login route does not ship the tabs, the account menu or the export and import jobs.

@@ -1,5 +1,5 @@
-// The row of links to every admin page. Scrollable tabs: all ten fit at 1280 px, and narrower windows
-// scroll the row instead of wrapping or overflowing it.
+// The row of links to every admin page. Scrollable tabs: a window too narrow for all of them
+// scrolls the row instead of wrapping or overflowing it.
 import { Tab, Tabs } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { activePagePath, adminPages } from '../adminPages';

@@ -1,5 +1,6 @@
 // An icon per admin page, shared by the navigation and the dashboard's link cards.
 import type { SvgIconComponent } from '@mui/icons-material';
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import AutoGraphOutlined from '@mui/icons-material/AutoGraphOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
@@ -20,6 +21,7 @@ export const pageIcons: Record<AdminPath, SvgIconComponent> = {
   '/user-analytics': QueryStatsOutlined,
   '/advanced-analytics': AutoGraphOutlined,
   '/user-management': ManageAccountsOutlined,
+  '/operators': AdminPanelSettingsOutlined,
   '/audit-logs': ReceiptLongOutlined,
   '/data-export': FileDownloadOutlined,
   '/database-admin': StorageOutlined,

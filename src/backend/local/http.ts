@@ -31,6 +31,11 @@ export interface RequestOptions {
   timeoutMs: number;
   /** the version the write is based on, sent as If-Match (contract/dataSafety.ts) */
   ifMatch?: number;
+  /**
+   * A 401 from this request is about what it carries (a wrong current password), not about the session: it is not
+   * reported as the session's end. A session that did end is noticed by the next request.
+   */
+  checksCredentials?: true;
 }
 
 const timeoutMessage = (timeoutMs: number) => `The server did not answer within ${Math.round(timeoutMs / 1000)} seconds.`;
@@ -79,7 +84,7 @@ async function fetchOk(url: string, options: FetchOkOptions): Promise<{ response
   }
   if (!response.ok) {
     const failure = await HttpError.fromResponse(response);
-    if (response.status === 401 && options.token) reportUnauthorized(options.token, failure.reason);
+    if (response.status === 401 && options.token && !options.checksCredentials) reportUnauthorized(options.token, failure.reason);
     throw failure;
   }
   return { response, controller };

@@ -19,6 +19,11 @@ export interface LocalAuth extends AuthPort {
   currentAccount(): AuthAccount | null;
   restoreProblem(): string | null;
   hasKeptSession(): boolean;
+  /**
+   * A fresh token the server issued for this session (a password change answers one: every other session ended, and
+   * so may the token this one held). Kept as a renewed token is; ignored once signed out.
+   */
+  adoptToken(renewed: RenewResponse): void;
 }
 
 // setTimeout fires at once for delays above 2^31-1 ms; such far expiries need no timer.
@@ -90,15 +95,18 @@ export function createLocalAuth({ authBaseUrl, timeoutMs, store = localStorageTo
     }
   }
 
+  /** Same account, same session: only the token changes, so nobody needs to hear about it. */
+  function keep(renewed: RenewResponse) {
+    token = { token: renewed.token, expiresAt: renewed.expiresAt };
+    store.write(token);
+    scheduleExpiry();
+  }
+
   /** Swaps in a fresh token of the same session; a refusal ends the session (reported by requestJson). */
   function renew(current: StoredToken): Promise<void> {
     renewing ??= requestJson<RenewResponse>(url('renew'), { method: 'POST', token: current.token, timeoutMs })
       .then((renewed) => {
-        // Same account, same session: only the token changes, so nobody needs to hear about it.
-        if (token?.token !== current.token) return;
-        token = { token: renewed.token, expiresAt: renewed.expiresAt };
-        store.write(token);
-        scheduleExpiry();
+        if (token?.token === current.token) keep(renewed);
       })
       .catch(() => {
         // Unreachable server: the current token is still good until it expires; a 401 was reported already.
@@ -194,6 +202,10 @@ export function createLocalAuth({ authBaseUrl, timeoutMs, store = localStorageTo
       }
       if (Date.parse(token.expiresAt) - Date.now() < RENEW_WHEN_LEFT_MS) await renew(token);
       return token?.token ?? null;
+    },
+
+    adoptToken(renewed) {
+      if (token) keep(renewed);
     },
 
     observeSessionEnded(onEnded) {

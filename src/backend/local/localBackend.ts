@@ -1,7 +1,7 @@
 // The default backend: the reference server (server/) over HTTP.
 import type { AppConfig } from '../../config/types';
 import { deferredPort } from '../deferredPort';
-import type { AuditLogsPort, Backend, ExportPort, HistoryPort, RestorePort, UserManagementPort } from '../ports';
+import type { AuditLogsPort, Backend, ExportPort, HistoryPort, AccountPasswordsPort, RestorePort, UserManagementPort } from '../ports';
 import { createLocalAuth } from './localAuth';
 import { createLocalLiveCounts } from './localLiveCounts';
 import { createLocalUserRecords } from './localUserRecords';
@@ -35,6 +35,10 @@ export function createLocalBackend(config: AppConfig): Backend {
     restores: deferredPort<RestorePort>(
       () => import('./localRestores').then((module) => module.createLocalRestores(api)),
       ['list', 'open', 'read', 'sendRows', 'check', 'apply', 'cancel'],
+    ),
+    accountPasswords: deferredPort<AccountPasswordsPort>(
+      () => import('./localPasswords').then((module) => module.createLocalPasswords({ authBaseUrl: config.authBaseUrl, timeoutMs, auth })),
+      ['inspectLink', 'redeemLink', 'changePassword'],
     ),
   };
 }

@@ -33,6 +33,12 @@ export function redirectTarget(state: unknown): string {
   return '/dashboard';
 }
 
+/** The address the page that sent us here knows (the set-password page), to fill in. */
+function prefilledEmail(state: unknown): string {
+  const email = (state as LoginRedirectState | null)?.email;
+  return typeof email === 'string' ? email : '';
+}
+
 interface LoginFieldProps {
   label: string;
   type: string;
@@ -64,7 +70,7 @@ export default function LoginPage() {
   const dispatch = useAppDispatch();
   const location = useLocation();
   const { status, loginPending, loginError, notice } = useAppSelector(selectSession);
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(() => prefilledEmail(location.state));
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
 
@@ -114,7 +120,7 @@ export default function LoginPage() {
                 type="email"
                 name="email"
                 autoComplete="username"
-                autoFocus
+                autoFocus={email === ''}
                 value={email}
                 disabled={busy}
                 onChange={setEmail}
@@ -124,6 +130,7 @@ export default function LoginPage() {
                 type={showPassword ? 'text' : 'password'}
                 name="password"
                 autoComplete="current-password"
+                autoFocus={email !== ''}
                 value={password}
                 disabled={busy}
                 onChange={setPassword}

@@ -8,6 +8,8 @@ import { selectSessionStatus } from './sessionSlice';
 /** Router state the login page reads to send the admin back where they were going. */
 export interface LoginRedirectState {
   from?: string;
+  /** the address to fill in (the set-password page, once a password is set) */
+  email?: string;
 }
 
 export function RequireAdmin() {
