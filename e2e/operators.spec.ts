@@ -121,11 +121,11 @@ test('the first admin invites a second on the Operators page; the second sets a 
   await expect(invited.getByText('Welcome: you were invited to the admin console.')).toBeVisible();
   const form = invited.getByRole('form', { name: 'Set your password' });
   await form.getByRole('textbox', { name: 'Display name (optional)' }).fill(SECOND.name);
-  await form.getByLabel('New password').fill(SECOND.password);
-  await form.getByLabel('Confirm password').fill(SECOND.password);
+  await form.getByRole('textbox', { name: 'New password' }).fill(SECOND.password);
+  await form.getByRole('textbox', { name: 'Confirm password' }).fill(SECOND.password);
   if (SHOTS) await invited.screenshot({ path: `${SHOTS}/set-password.png` });
   await form.getByRole('button', { name: 'Set password' }).click();
-  await invited.getByRole('button', { name: 'Sign in' }).click();
+  await invited.getByRole('link', { name: 'Sign in' }).click();
   await signIn(invited, SECOND, true);
 
   // The link works once.

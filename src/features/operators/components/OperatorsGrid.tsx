@@ -46,7 +46,7 @@ export function OperatorsGrid({ rows, loading, noRowsLabel, capabilities, ownUid
         field: 'displayName',
         headerName: 'Operator',
         flex: 1,
-        minWidth: 220,
+        minWidth: 200,
         valueGetter: (_value, row) => `${row.displayName ?? ''} ${row.email ?? ''} ${row.uid}`,
         renderCell: ({ row }) => (
           <Box sx={{ lineHeight: 1.3, py: 0.5, minWidth: 0 }}>
@@ -75,7 +75,7 @@ export function OperatorsGrid({ rows, loading, noRowsLabel, capabilities, ownUid
       {
         field: 'lastSignInAt',
         headerName: withTimeZone('Last sign-in'),
-        width: 190,
+        width: 176,
         valueFormatter: (value: string | null) => (value ? formatDateTime(value) : 'Never'),
         renderCell: ({ row, formattedValue }) =>
           row.lastSignInAt ? (
@@ -102,7 +102,7 @@ export function OperatorsGrid({ rows, loading, noRowsLabel, capabilities, ownUid
       {
         field: 'hasPassword',
         headerName: 'Password',
-        width: 200,
+        width: 170,
         renderCell: ({ row }) =>
           row.hasPassword ? (
             'Set'
@@ -117,7 +117,7 @@ export function OperatorsGrid({ rows, loading, noRowsLabel, capabilities, ownUid
       {
         field: 'createdAt',
         headerName: withTimeZone('Created'),
-        width: 140,
+        width: 120,
         valueFormatter: (value: string | null) => formatDate(value),
       },
     ];
