@@ -13,6 +13,7 @@ import { RESTORE_BATCH_MAX_ROWS, RESTORE_MAX_PROBLEMS, RESTORE_MODES, RESTORE_ST
 import { BACKUP_COLLECTIONS, EXPORT_PAGE_DEFAULT, EXPORT_PAGE_MAX, STREAMED_CSV_COLLECTIONS } from './exports';
 import { IMPORT_RUN_FINISH_STATES, IMPORT_RUN_STATES, RECENT_IMPORT_RUNS } from './importRuns';
 import { MAX_NAME_TEXT_LENGTH } from './nameRules';
+import { MFA_RECOVERY_CODE_COUNT, RECOVERY_CODE_PATTERN, TOTP_DIGITS } from './mfa';
 import { LINK_TOKEN_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_LINK_KINDS } from './operators';
 import { DAY_FORMAT, FREE_TEXT_FORMAT, INSTANT_FORMAT } from './textRules';
 import {
@@ -169,7 +170,7 @@ export const OperatorsPageSchema = Type.Object({
   /** invitations neither used, withdrawn nor expired, newest first */
   invites: Type.Array(OperatorInviteSchema),
   /** what this stack can do: Firebase mode has no invitations of its own */
-  capabilities: Type.Object({ invite: Type.Boolean(), resetPassword: Type.Boolean(), grant: Type.Boolean() }),
+  capabilities: Type.Object({ invite: Type.Boolean(), resetPassword: Type.Boolean(), grant: Type.Boolean(), resetMfa: Type.Boolean() }),
 });
 /** A one-time link just made: the token is in this answer only (the server keeps its hash). */
 export const OperatorLinkSchema = Type.Object({
@@ -189,7 +190,39 @@ export const PasswordLinkInfoSchema = Type.Object({
 const OperatorEmailBody = closed({ email: Type.String({ format: 'email', maxLength: 254 }) });
 
 export const RenewResponseSchema = Type.Object({ token: Type.String(), expiresAt: isoText });
-export const SignInResponseSchema = Type.Object({ token: Type.String(), expiresAt: isoText, account: AuthAccountSchema });
+export const SignInSessionSchema = Type.Object({ token: Type.String(), expiresAt: isoText, account: AuthAccountSchema });
+// Two-factor sign-in (contract/mfa.ts).
+const mfaChallenge = Type.String({ minLength: 1, maxLength: 2048, description: "the second step's signed challenge" });
+const totpCode = Type.String({ pattern: `^[0-9]{${TOTP_DIGITS}}$`, description: 'the code an authenticator app shows now' });
+/** The password was right; a second step remains before a session: a code ('verify') or an enrolment ('enrol'). */
+export const SignInSecondStepSchema = Type.Object({
+  step: Type.Union([Type.Literal('verify'), Type.Literal('enrol')]),
+  challenge: Type.String(),
+  expiresAt: isoText,
+  email: Type.String(),
+});
+export const SignInResponseSchema = Type.Union([SignInSessionSchema, SignInSecondStepSchema]);
+export const MfaEnrolmentSchema = Type.Object({
+  /** base32, to type into an authenticator app by hand */
+  secret: Type.String(),
+  /** otpauth://totp/...: what the QR code carries */
+  otpauthUrl: Type.String(),
+});
+export const MfaRecoveryCodesSchema = Type.Object({
+  /** shown once: the server keeps only their hashes */
+  recoveryCodes: Type.Array(Type.String(), { minItems: MFA_RECOVERY_CODE_COUNT, maxItems: MFA_RECOVERY_CODE_COUNT }),
+});
+export const MfaConfirmedSchema = Type.Object({
+  recoveryCodes: Type.Array(Type.String(), { minItems: MFA_RECOVERY_CODE_COUNT, maxItems: MFA_RECOVERY_CODE_COUNT }),
+  /** a session for this sign-in (a fresh token when enrolling while signed in: the other sessions have ended) */
+  session: SignInSessionSchema,
+});
+export const MfaStatusSchema = Type.Object({
+  enabled: Type.Boolean(),
+  recoveryCodesLeft: Type.Integer({ minimum: 0 }),
+  /** REQUIRE_MFA is set: two-factor cannot be turned off */
+  required: Type.Boolean(),
+});
 export const SwipeStatsSchema = Type.Object({ totalNames: count, totalSwipes: count });
 export const DocumentCountsSchema = Type.Object({ names: count, swipes: count });
 export const SystemHealthSchema = Type.Object({
@@ -848,6 +881,32 @@ export const ENDPOINTS = {
     body: closed({ currentPassword: Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH }), newPassword }),
     response: { 200: RenewResponseSchema },
   },
+  // two-factor sign-in (contract/mfa.ts): the challenge stands in for the session where the body carries one
+  'POST /auth/mfa/verify': {
+    querystring: NoQuery,
+    body: Type.Union([
+      closed({ challenge: mfaChallenge, code: totpCode }),
+      closed({ challenge: mfaChallenge, recoveryCode: Type.String({ pattern: RECOVERY_CODE_PATTERN, maxLength: 11 }) }),
+    ]),
+    response: { 200: SignInSessionSchema },
+  },
+  'GET /auth/mfa': { querystring: NoQuery, response: { 200: MfaStatusSchema } },
+  'POST /auth/mfa/enrolment': {
+    querystring: NoQuery,
+    body: closed({ challenge: Type.Optional(mfaChallenge) }),
+    response: { 200: MfaEnrolmentSchema },
+  },
+  'POST /auth/mfa/enrolment/confirm': {
+    querystring: NoQuery,
+    body: closed({ challenge: Type.Optional(mfaChallenge), code: totpCode }),
+    response: { 200: MfaConfirmedSchema },
+  },
+  'POST /auth/mfa/recovery-codes': { querystring: NoQuery, body: closed({ code: totpCode }), response: { 200: MfaRecoveryCodesSchema } },
+  'POST /auth/mfa/disable': {
+    querystring: NoQuery,
+    body: closed({ currentPassword: Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH }) }),
+    response: { 200: MfaStatusSchema },
+  },
   'POST /auth/links/inspect': { querystring: NoQuery, body: closed({ token: linkToken }), response: { 200: PasswordLinkInfoSchema } },
   'POST /auth/links/redeem': {
     querystring: NoQuery,
@@ -868,6 +927,7 @@ export const ENDPOINTS = {
   'DELETE /api/admin/operators/invites/:id': { params: Id, querystring: NoQuery, response: { 204: Type.Null() } },
   'POST /api/admin/operators/:uid/grant': { params: Uid, querystring: NoQuery, body: NoBody, response: { 200: OperatorSchema } },
   'POST /api/admin/operators/:uid/revoke': { params: Uid, querystring: NoQuery, body: NoBody, response: { 200: OperatorSchema } },
+  'POST /api/admin/operators/:uid/reset-mfa': { params: Uid, querystring: NoQuery, body: NoBody, response: { 200: OperatorSchema } },
   'POST /api/admin/operators/:uid/reset-password': {
     params: Uid,
     querystring: NoQuery,

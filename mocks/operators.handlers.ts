@@ -81,7 +81,7 @@ export const operatorsDb = {
   links: new Map<string, FakeLink>(),
   /** user records that are not operators and may be granted admin: uid -> email */
   users: new Map<string, string>(),
-  capabilities: { invite: true, resetPassword: true, grant: true } as OperatorsPage['capabilities'],
+  capabilities: { invite: true, resetPassword: true, grant: true, resetMfa: true } as OperatorsPage['capabilities'],
   /** the signed-in operator's password (POST /auth/password checks against it) */
   currentPassword: CURRENT_PASSWORD,
   /** what the console sent, in order: 'POST /api/admin/operators/op-rosa/revoke', ... */
@@ -98,7 +98,7 @@ export const operatorsDb = {
     operatorsDb.invites = [];
     operatorsDb.links = new Map();
     operatorsDb.users = new Map([['u-sam', 'sam@example.com']]);
-    operatorsDb.capabilities = { invite: true, resetPassword: true, grant: true };
+    operatorsDb.capabilities = { invite: true, resetPassword: true, grant: true, resetMfa: true };
     operatorsDb.currentPassword = CURRENT_PASSWORD;
     operatorsDb.calls = [];
     operatorsDb.redeemed = [];

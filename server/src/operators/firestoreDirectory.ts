@@ -41,7 +41,7 @@ export function createFirestoreDirectory(
     return toOperator(change.operator);
   }
   return {
-    capabilities: { invite: false, resetPassword: false, grant: true },
+    capabilities: { invite: false, resetPassword: false, grant: true, resetMfa: false },
     async list() {
       const operators = await store.operators();
       return { operators: operators.map(toOperator), invites: [], capabilities: this.capabilities };

@@ -57,7 +57,7 @@ async function oneLinkAtATime<T>(make: () => Promise<T>): Promise<T> {
 }
 
 export function createReferenceDirectory(db: Db): OperatorDirectory {
-  const capabilities = { invite: true, resetPassword: true, grant: true };
+  const capabilities = { invite: true, resetPassword: true, grant: true, resetMfa: false };
   return {
     capabilities,
 

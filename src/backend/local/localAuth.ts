@@ -1,5 +1,6 @@
 // Auth port over the reference backend's /auth endpoints. The session token lives in localStorage so a
 // reload stays signed in; at start the stored token is checked with GET /account before anyone is told.
+import { isSecondStep } from '../../../contract/mfa';
 import type { AuthAccount, RenewResponse, SignInResponse } from '../../../contract/wire';
 import type { AuthPort } from '../ports';
 import { HttpError } from '../../api/errors';
@@ -168,6 +169,8 @@ export function createLocalAuth({ authBaseUrl, timeoutMs, store = localStorageTo
         timeoutMs,
       });
       restoreProblem = null;
+      // Not yet: the sign-in page's second step (contract/mfa.ts) is not built on this side.
+      if (isSecondStep(response)) throw new Error('This account signs in with a second factor, which this console cannot ask for yet.');
       change(response.account, { token: response.token, expiresAt: response.expiresAt }, 'write');
       return response.account;
     },

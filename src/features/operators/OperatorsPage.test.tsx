@@ -241,7 +241,7 @@ describe('Operators', () => {
   });
 
   it('hides what the stack cannot do', async () => {
-    operatorsDb.capabilities = { invite: false, resetPassword: false, grant: false };
+    operatorsDb.capabilities = { invite: false, resetPassword: false, grant: false, resetMfa: false };
     renderPage();
     await row('admin-1');
     expect(screen.queryByRole('button', { name: 'Invite operator' })).not.toBeInTheDocument();

@@ -21,7 +21,7 @@ import { OperatorsGrid } from './components/OperatorsGrid';
 import { useListOperatorsQuery, useResetOperatorPasswordMutation, useRevokeAdminMutation, useWithdrawInviteMutation } from './operatorsApi';
 import { operatorLabel } from './operatorText';
 
-const NO_CAPABILITIES = { invite: false, resetPassword: false, grant: false };
+const NO_CAPABILITIES = { invite: false, resetPassword: false, grant: false, resetMfa: false };
 
 /** The load failure, with what a 404 means here: an API without the operator routes. */
 export function loadFailureText(error: unknown): string {
