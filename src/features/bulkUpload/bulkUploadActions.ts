@@ -1,5 +1,10 @@
 import { createAction } from '@reduxjs/toolkit';
 
-/** Starts an import job. The File itself is handed over by job id (fileHandoff.ts), not in the action. */
-export const bulkImportRequested = createAction<{ jobId: string; fileName: string; fileSize: number }>('bulkUpload/importRequested');
+/**
+ * Starts an import job, or with `check` a check of the file that writes nothing (contract/importChecks.ts). The File
+ * itself is handed over by job id (fileHandoff.ts), not in the action.
+ */
+export const bulkImportRequested = createAction<{ jobId: string; fileName: string; fileSize: number; check?: boolean }>(
+  'bulkUpload/importRequested',
+);
 export type BulkImportRequested = ReturnType<typeof bulkImportRequested>;

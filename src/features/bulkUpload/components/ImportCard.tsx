@@ -10,15 +10,21 @@ import { CsvFilePicker } from './CsvFilePicker';
 import { CsvFormatHelp } from './CsvFormatHelp';
 import { ImportFigures } from './ImportFigures';
 
-/** Choose a CSV and start the import job; the job's progress and report come from the jobs slice. */
+const IMPORT_JOB_KINDS = ['bulkImport', 'importCheck'] as const;
+
+/**
+ * Choose a CSV and start the import job, or first check the file (the whole pipeline, nothing written:
+ * contract/importChecks.ts); the job's progress and report come from the jobs slice.
+ */
 export function ImportCard() {
   const dispatch = useAppDispatch();
-  const job = useAppSelector((state) => selectLatestJobOfKind(state, 'bulkImport'));
+  const job = useAppSelector((state) => selectLatestJobOfKind(state, IMPORT_JOB_KINDS));
   const running = job?.state === 'running';
+  const checking = job?.kind === 'importCheck';
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const upload = () => {
+  const start = (check: boolean) => {
     if (!file) {
       setProblem(NO_FILE_TEXT);
       return;
@@ -26,9 +32,10 @@ export function ImportCard() {
     setProblem(null);
     const jobId = nanoid();
     handOffFile(jobId, file);
-    dispatch(bulkImportRequested({ jobId, fileName: file.name, fileSize: file.size }));
-    // Forget the choice: pressing Upload again must not import the same rows a second time by accident.
-    setFile(null);
+    dispatch(bulkImportRequested({ jobId, fileName: file.name, fileSize: file.size, check }));
+    // Forget the choice after an import: pressing Upload again must not import the same rows a second time by
+    // accident. A check keeps it, so Upload then imports the file just checked.
+    if (!check) setFile(null);
   };
 
   return (
@@ -46,17 +53,20 @@ export function ImportCard() {
               setProblem(null);
             }}
           />
-          <div>
-            <Button variant="contained" onClick={upload} disabled={running}>
+          <Stack direction="row" spacing={1}>
+            <Button variant="contained" onClick={() => start(false)} disabled={running}>
               Upload
             </Button>
-          </div>
+            <Button variant="outlined" onClick={() => start(true)} disabled={running}>
+              Check file
+            </Button>
+          </Stack>
           {problem && <Alert severity="warning">{problem}</Alert>}
           {job && (
             <JobStatus
               job={job}
-              progressText={`Importing ${job.label}…`}
-              progressLabel="Import progress"
+              progressText={checking ? `Checking ${job.label} (nothing is written)…` : `Importing ${job.label}…`}
+              progressLabel={checking ? 'Check progress' : 'Import progress'}
               cancellingText="Cancelling: waiting for the batches already sent…"
               onCancel={() => dispatch(jobCancelRequested({ id: job.id }))}
               figures={<ImportFigures job={job} />}
