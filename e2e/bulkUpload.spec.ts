@@ -56,6 +56,21 @@ test('Check file says what the upload of a file would do, writes nothing, and th
   expect((await apiGet<SwipeStats>(request, token, '/swipes/stats')).totalNames - before).toBe(wouldAdd);
 });
 
+test('a file with an Icelandic header and semicolons: the page asks for the columns, then imports the rows', async ({ page }, testInfo) => {
+  const file = testInfo.outputPath('nofn.csv');
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(file, 'Nafn;Kyn;Land;Athugasemd\nSigurrós;female;Icelandic;x\nÞorgils;male;icelandic;y\n');
+  await signIn(page, '/bulk-upload');
+  await page.getByLabel('CSV file').setInputFiles(file);
+  const group = page.getByRole('group', { name: 'Columns of the file' });
+  await expect(group.getByRole('combobox', { name: 'Name column' })).toHaveText('Nafn');
+  await group.getByRole('combobox', { name: 'Nationality column' }).click();
+  await page.getByRole('option', { name: 'Land' }).click();
+  await page.screenshot({ path: testInfo.outputPath('bulk-upload-columns.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText(/^Bulk upload completed! Added: 2, Skipped: 0$/)).toBeVisible();
+});
+
 test('cancelling a large upload midway reports exactly what landed', async ({ page, request }, testInfo) => {
   const token = await adminToken(request);
   const before = (await apiGet<SwipeStats>(request, token, '/swipes/stats')).totalNames;

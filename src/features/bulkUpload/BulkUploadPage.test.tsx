@@ -121,6 +121,34 @@ describe('Bulk Upload page: import', () => {
     expect(bulkImportLog.storedBy.size).toBe(3);
   });
 
+  it('asks which columns hold name, gender and nationality when the header does not say, and remembers the choice', async () => {
+    localStorage.clear();
+    const { user } = renderPage();
+    const text = 'Nafn;Kyn;Land;Athugasemd\nSigríður;female;Icelandic;x\nÞór;male;icelandic;y\n';
+    await user.upload(screen.getByLabelText('CSV file'), csv(text, 'nofn.csv'));
+    const group = await screen.findByRole('group', { name: 'Columns of the file' }, slow);
+    // proposed from the header: Nafn and Kyn are known; Land is not
+    expect(within(group).getByRole('combobox', { name: 'Name column' })).toHaveTextContent('Nafn');
+    expect(within(group).getByRole('combobox', { name: 'Gender column' })).toHaveTextContent('Kyn');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(screen.getByText('Choose the column that holds each of name, gender and nationality.')).toBeInTheDocument();
+    expect(bulkImportLog.rows).toHaveLength(0);
+
+    await user.click(within(group).getByRole('combobox', { name: 'Nationality column' }));
+    await user.click(screen.getByRole('option', { name: 'Land' }));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Bulk upload completed! Added: 2, Skipped: 0', undefined, slow)).toBeInTheDocument();
+    expect(bulkImportLog.rows.map(({ name, gender, nationality }) => [name, gender, nationality])).toEqual([
+      ['Sigríður', 'female', 'icelandic'],
+      ['Þór', 'male', 'icelandic'],
+    ]);
+
+    // the same header again: the choice is remembered
+    await user.upload(screen.getByLabelText('CSV file'), csv(text, 'nofn-2.csv'));
+    const again = await screen.findByRole('group', { name: 'Columns of the file' }, slow);
+    expect(within(again).getByRole('combobox', { name: 'Nationality column' })).toHaveTextContent('Land');
+  });
+
   it('re-importing a file whose rows are all stored says that no new names were added, not "Successfully imported 0 names!"', async () => {
     const { user } = renderPage();
     const text = 'name,gender,nationality\nAnna,female,swedish\nBo,male,danish\nCy,unisex,french\n';

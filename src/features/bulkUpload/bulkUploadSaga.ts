@@ -221,6 +221,7 @@ function* importRows(deps: ImportDeps, texts: JobTexts, action: BulkImportReques
       createdAt: startedAt,
       batchSize: deps.batchSize,
       chunkBytes: deps.chunkBytes,
+      ...(action.payload.columns ? { columns: action.payload.columns } : {}),
     });
   } catch (error) {
     yield* finish(deps, end, jobId, 'failed', texts.parseFailed(`${errorReason(error)}.`), tally);
