@@ -31,7 +31,13 @@ describe('palette items', () => {
     rememberRecent(user(4), storage);
     rememberRecent(pageItems('operators')[0]!, storage);
     const recent = readRecent(storage);
-    expect(recent.map((item) => item.id)).toEqual(['recent:user:u4', 'recent:user:u7', 'recent:user:u6', 'recent:user:u5', 'recent:user:u3']);
+    expect(recent.map((item) => item.id)).toEqual([
+      'recent:user:u4',
+      'recent:user:u7',
+      'recent:user:u6',
+      'recent:user:u5',
+      'recent:user:u3',
+    ]);
     expect(recent.every((item) => item.group === 'Recent')).toBe(true);
     // choosing a recent item moves it to the front without doubling it
     rememberRecent(recent[3]!, storage);
