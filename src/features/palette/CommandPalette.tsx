@@ -85,8 +85,7 @@ export default function CommandPalette({ open, onClose }: CommandPaletteProps) {
       onClose={onClose}
       fullWidth
       maxWidth="sm"
-      aria-label="Command palette"
-      slotProps={{ paper: { sx: { alignSelf: 'flex-start', mt: 10 } } }}
+      slotProps={{ paper: { 'aria-label': 'Command palette', sx: { alignSelf: 'flex-start', mt: 10 } } }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
         <Search color="action" aria-hidden />
