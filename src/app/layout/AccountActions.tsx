@@ -7,6 +7,7 @@ import Logout from '@mui/icons-material/Logout';
 import { useAppDispatch } from '../hooks';
 import { logoutRequested, type SessionUser } from '../../features/session';
 import { useAccountPasswords } from '../../features/account/useAccountPasswords';
+import { PaletteLauncher } from '../../features/palette';
 import { AccountIdentity } from './AccountIdentity';
 
 const AccountMenu = lazy(() => import('./AccountMenu'));
@@ -22,6 +23,8 @@ export function AccountActions({ user }: { user: SessionUser }) {
   );
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+      {/* here, in the signed-in chunk, rather than in the shell: its modules then never split the login route's */}
+      <PaletteLauncher />
       {passwords ? (
         <Suspense fallback={identity}>
           <AccountMenu label={label} email={user.email} />

@@ -17,7 +17,6 @@ const PUBLIC_PATHS = ['/login', '/invite', SET_PASSWORD_PATH];
 // so the login route does not ship the tabs, the account menu or the export and import jobs.
 const NavTabs = lazy(() => import('./NavTabs').then((module) => ({ default: module.NavTabs })));
 const AccountActions = lazy(() => import('./AccountActions').then((module) => ({ default: module.AccountActions })));
-const PaletteLauncher = lazy(() => import('../../features/palette').then((module) => ({ default: module.PaletteLauncher })));
 const LeaveGuardWhileJobsRun = lazy(() => import('../../features/jobs').then((module) => ({ default: module.LeaveGuardWhileJobsRun })));
 
 function Brand({ linked }: { linked: boolean }) {
@@ -58,11 +57,6 @@ export function AppLayout() {
         <Toolbar sx={{ gap: 1, minHeight: { xs: 56 } }}>
           <Brand linked={showNavigation} />
           <Box sx={{ flexGrow: 1 }} />
-          {showNavigation && (
-            <Suspense fallback={null}>
-              <PaletteLauncher />
-            </Suspense>
-          )}
           <ThemeToggle />
           {showNavigation && user && (
             <Suspense fallback={null}>

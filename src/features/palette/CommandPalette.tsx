@@ -1,9 +1,9 @@
 // The command palette (Ctrl-K / Cmd-K on any admin page): type to go to a page, find a user by e-mail or name, or
 // reopen a record chosen before. Keyboard only: arrows move, Enter goes, Escape closes. A combobox and its listbox, as
 // the WAI-ARIA combobox pattern describes, so a screen reader follows the active option.
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Box, Dialog, InputBase, List, ListItemButton, ListItemText, ListSubheader, Typography } from '@mui/material';
+import { Box, Dialog, List, ListItemButton, ListItemText, ListSubheader, Typography } from '@mui/material';
 import Search from '@mui/icons-material/Search';
 import { useFindUsersQuery } from './paletteApi';
 import { pageItems, readRecent, rememberRecent, userItem, type PaletteItem } from './paletteItems';
@@ -89,20 +89,30 @@ export default function CommandPalette({ open, onClose }: CommandPaletteProps) {
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
         <Search color="action" aria-hidden />
-        <InputBase
+        {/* A plain input (the login page's InputBase shared with this lazy chunk split the login route's chunks) */}
+        <Box
+          component="input"
           autoFocus
-          fullWidth
           placeholder="Go to a page, find a user by e-mail or name…"
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event: ChangeEvent<HTMLInputElement>) => setText(event.target.value)}
           onKeyDown={onKeyDown}
-          inputProps={{
-            role: 'combobox',
-            'aria-label': 'Search pages and users',
-            'aria-expanded': items.length > 0,
-            'aria-controls': listId,
-            'aria-autocomplete': 'list',
-            'aria-activedescendant': items[active] ? optionId(items[active]) : undefined,
+          role="combobox"
+          aria-label="Search pages and users"
+          aria-expanded={items.length > 0}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={items[active] ? optionId(items[active]) : undefined}
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            border: 0,
+            outline: 0,
+            bgcolor: 'transparent',
+            color: 'text.primary',
+            font: 'inherit',
+            fontSize: 16,
+            py: 0.5,
           }}
         />
       </Box>
