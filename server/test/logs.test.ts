@@ -2,7 +2,7 @@
 // made otherwise, echoed in the answer), and never a password, a session token or an Authorization header, at the
 // most talkative level, over a full sign-in, renewal, an import and sign-out. The same logger main.ts uses
 // (server/src/http/logging.ts); server/test/shutdown.test.ts greps a real process's log the same way.
-import type { SignInResponse } from '../../contract/wire';
+import type { SignInSession } from '../../contract/mfa';
 import { serverLogger } from '../src/http/logging';
 import { DEMO_ADMIN } from '../src/seed/demoAccounts';
 import { createTestApp, type TestApp } from './testApp';
@@ -33,7 +33,7 @@ describe('the log', () => {
       headers: { 'x-request-id': 'proxy-trace-0001' },
     });
     expect(signIn.headers['x-request-id']).toBe('proxy-trace-0001');
-    const { token } = signIn.json() as SignInResponse;
+    const { token } = signIn.json() as SignInSession;
     const auth = { authorization: `Bearer ${token}` };
     const renewed = (await t.app.inject({ method: 'POST', url: '/auth/renew', headers: auth })).json() as { token: string };
     const run = (

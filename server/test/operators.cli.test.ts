@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { SET_PASSWORD_PATH } from '../../contract/operators';
-import type { SignInResponse } from '../../contract/wire';
+import type { SignInSession } from '../../contract/mfa';
 import { runAdminCli, type CliIo } from '../../scripts/adminCli';
 import { buildApp } from '../src/app';
 import type { RunningBackend } from '../src/server';
@@ -102,7 +102,7 @@ test('create on an empty database, password piped: the operator signs in to the 
     const signIn = (email: string, password: string) => app!.inject({ method: 'POST', url: '/auth/sign-in', payload: { email, password } });
     const session = await signIn('first.admin@example.test', PASSWORD);
     expect(session.statusCode).toBe(200);
-    const token = (session.json() as SignInResponse).token;
+    const token = (session.json() as SignInSession).token;
     const page = await app.inject({ method: 'GET', url: '/api/admin/operators', headers: { authorization: `Bearer ${token}` } });
     expect(page.statusCode).toBe(200);
     expect(page.json().operators.map((o: { email: string }) => o.email)).toEqual(['first.admin@example.test', 'linked@example.test']);
