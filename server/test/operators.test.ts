@@ -121,7 +121,7 @@ describe('the last active admin', () => {
 describe('the operators page', () => {
   it('lists the admins with what the console shows, and only to admins', async () => {
     const { operators, invites, capabilities } = await page();
-    expect(capabilities).toEqual({ invite: true, resetPassword: true, grant: true });
+    expect(capabilities).toEqual({ invite: true, resetPassword: true, grant: true, resetMfa: true });
     expect(invites).toEqual([]);
     expect(operators).toEqual([
       {
