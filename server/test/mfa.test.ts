@@ -24,6 +24,7 @@ import { createAccount } from '../src/auth/accounts';
 import { CHALLENGE_AUDIENCE, CHALLENGE_TYPE, createMfaChallenges } from '../src/auth/mfa/challenges';
 import { MFA_MESSAGES, MFA_UNREADABLE } from '../src/auth/mfa/mfaErrors';
 import { newSessionId, nowSeconds } from '../src/auth/tokens';
+import { createMetrics } from '../src/http/metrics';
 import { WRONG_CURRENT_PASSWORD } from '../src/operators/ownPassword';
 import { createReferenceDirectory } from '../src/operators/referenceDirectory';
 import { DEMO_ADMIN } from '../src/seed/demoAccounts';
@@ -570,6 +571,31 @@ describe('a directory without resets (Firebase mode keeps its own second factors
       const response = await call('POST', '/api/admin/operators/anyone/reset-mfa', { token: t.adminToken, app });
       expect(response.statusCode).toBe(501);
       expect(response.json()).toMatchObject({ error: 'not_available' });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('the metrics', () => {
+  it('count refused codes, and code attempts over the limit, among the refused sign-ins', async () => {
+    const metrics = createMetrics({ processMetrics: false });
+    const app = await buildApp({
+      db: t.db,
+      sessionSecret: TEST_SESSION_SECRET,
+      metrics,
+      signInRateLimit: { max: 2, timeWindowMs: 60_000 },
+    });
+    try {
+      const admin = await adminWithMfa();
+      const { challenge } = await secondStep(admin.email, admin.password, app);
+      const wrong = wrongCode(await codeAt(admin.secret, 0));
+      const statuses = [];
+      for (let i = 0; i < 3; i += 1) statuses.push((await verify(challenge, { code: wrong }, app, '10.78.0.1')).statusCode);
+      expect(statuses).toEqual([401, 401, 429]);
+      const { text } = await metrics.exposition();
+      expect(text).toContain('sign_in_failures_total{reason="invalid_mfa_code"} 2');
+      expect(text).toContain('sign_in_failures_total{reason="rate_limited"} 1');
     } finally {
       await app.close();
     }

@@ -192,7 +192,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     required: requireMfa,
     attempt,
     openSession,
-    onCodeRefused: () => failed('invalid_mfa_code'),
+    onCodeRefused: failed,
   });
 
   app.get(

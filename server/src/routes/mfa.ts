@@ -62,8 +62,8 @@ export interface MfaRoutesOptions {
   required: boolean;
   attempt: AttemptGate;
   openSession: OpenSession;
-  /** Hears every refused code (the metrics count them). */
-  onCodeRefused?: () => void;
+  /** Hears every refused code, and every code attempt refused over a limit (the metrics count them). */
+  onCodeRefused?: (reason: 'invalid_mfa_code' | 'rate_limited') => void;
 }
 
 /** The attempt key of an account's codes: apart from its email's password attempts. */
@@ -102,7 +102,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox<MfaRoutesOptions> = async (
   /** Counts a code attempt of the account; a refusal over the limit is on the trail too. */
   const codeAttempt = (request: FastifyRequest, reply: FastifyReply, actor: Actor, during: string) =>
     attempt(request, reply, codeKey(actor.uid), 'code attempts', async () => {
-      onCodeRefused?.();
+      onCodeRefused?.('rate_limited');
       await recordConsoleAction(db, actor, {
         action: MFA_ACTIONS.codeRefused,
         targetType: 'account',
@@ -113,7 +113,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox<MfaRoutesOptions> = async (
 
   /** A refused code's answer (counted for the metrics first). */
   const refusal = (error: HttpError): HttpError => {
-    onCodeRefused?.();
+    onCodeRefused?.('invalid_mfa_code');
     return error;
   };
 

@@ -29,15 +29,15 @@ interface SecretRow {
 export type CodeUse = 'sign_in' | 'enrolment' | 'recovery_codes';
 
 export async function mfaStateOf(db: Queryable, uid: string): Promise<MfaState> {
-  const { rows } = await db.query<{ confirmed: boolean; left: number }>(
+  const { rows } = await db.query<{ confirmed: boolean; codes_left: number }>(
     `SELECT m.confirmed_at IS NOT NULL AS confirmed,
-            (SELECT count(*)::int FROM account_mfa_recovery_codes c WHERE c.uid = m.uid AND c.used_at IS NULL) AS left
+            (SELECT count(*)::int FROM account_mfa_recovery_codes c WHERE c.uid = m.uid AND c.used_at IS NULL) AS codes_left
        FROM account_mfa m WHERE m.uid = $1`,
     [uid],
   );
   const row = rows[0];
   if (!row) return { enabled: false, pending: false, recoveryCodesLeft: 0 };
-  return { enabled: row.confirmed, pending: !row.confirmed, recoveryCodesLeft: row.confirmed ? row.left : 0 };
+  return { enabled: row.confirmed, pending: !row.confirmed, recoveryCodesLeft: row.confirmed ? row.codes_left : 0 };
 }
 
 async function lockedSecret(tx: Queryable, uid: string): Promise<SecretRow | null> {
