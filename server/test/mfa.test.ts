@@ -23,6 +23,8 @@ import { buildApp } from '../src/app';
 import { createAccount } from '../src/auth/accounts';
 import { CHALLENGE_AUDIENCE, CHALLENGE_TYPE, createMfaChallenges } from '../src/auth/mfa/challenges';
 import { MFA_MESSAGES, MFA_UNREADABLE } from '../src/auth/mfa/mfaErrors';
+import { checkCodeIn } from '../src/auth/mfa/mfaStore';
+import { createSecretBox } from '../src/auth/mfa/secretBox';
 import { newSessionId, nowSeconds } from '../src/auth/tokens';
 import { createMetrics } from '../src/http/metrics';
 import { WRONG_CURRENT_PASSWORD } from '../src/operators/ownPassword';
@@ -347,6 +349,17 @@ describe('signing in with two-factor on', () => {
     const code = await nextCode(racer.secret);
     const answers = await Promise.all([verify(a.challenge, { code }), verify(b.challenge, { code })]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+  });
+
+  it('the replay guard holds for two checks of one code in two transactions at once (PostgreSQL: truly concurrent)', async () => {
+    const racer = await adminWithMfa();
+    const box = createSecretBox(TEST_SESSION_SECRET);
+    const actor = { uid: racer.uid, email: racer.email };
+    const code = await nextCode(racer.secret);
+    const check = () => t.db.transaction((tx) => checkCodeIn(tx, box, actor, code, { address: '10.79.0.1', during: 'sign_in' }));
+    // Three connections open and idle first, so no check waits for one to be made while another runs through.
+    await Promise.all([1, 2, 3].map(() => t.db.query('SELECT pg_sleep(0.05)')));
+    expect((await Promise.all([check(), check(), check()])).sort()).toEqual(['ok', 'refused', 'refused']);
   });
 
   it('counts wrong codes like wrong passwords: the eleventh gets 429 with Retry-After, the right code too', async () => {

@@ -124,7 +124,12 @@ export async function confirmEnrolment(db: Db, box: SecretBox, actor: Actor, cod
       await refusedCode(tx, actor, address, 'enrolment', 'code');
       return { outcome: 'refused' };
     }
-    await tx.query('UPDATE account_mfa SET confirmed_at = now(), last_used_step = $2 WHERE uid = $1', [actor.uid, step]);
+    // Only over the pending row read above (the lock makes it so; the condition says it again).
+    const { rows: turnedOn } = await tx.query(
+      'UPDATE account_mfa SET confirmed_at = now(), last_used_step = $2 WHERE uid = $1 AND confirmed_at IS NULL RETURNING 1',
+      [actor.uid, step],
+    );
+    if (turnedOn.length === 0) throw alreadyOn();
     const recoveryCodes = await replaceRecoveryCodes(tx, actor.uid);
     const { rows } = await tx.query<{ session_version: number }>(
       'UPDATE accounts SET session_version = session_version + 1 WHERE uid = $1 RETURNING session_version',
@@ -157,7 +162,12 @@ export async function checkCodeIn(
   if (secret === null) throw unreadable();
   const step = await matchTotp(secret, code, { lastUsedStep: stepOf(row) });
   if (step === null) return refusedCode(tx, actor, address, during, 'code');
-  await tx.query('UPDATE account_mfa SET last_used_step = $2 WHERE uid = $1', [actor.uid, step]);
+  // Compare-and-set besides the row lock: the step moves only forward, so of two checks of one code exactly one wins.
+  const { rows: moved } = await tx.query(
+    'UPDATE account_mfa SET last_used_step = $2 WHERE uid = $1 AND (last_used_step IS NULL OR last_used_step < $2) RETURNING 1',
+    [actor.uid, step],
+  );
+  if (moved.length === 0) return refusedCode(tx, actor, address, during, 'code');
   return 'ok';
 }
 
