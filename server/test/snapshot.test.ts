@@ -303,6 +303,7 @@ describe(`snapshot from an older schema on ${stack}`, () => {
       '070_sign_in_backoff',
       '080_operator_links',
       '090_operator_mfa',
+      '110_import_checks',
     ]);
     place = await newPlace('older');
     const db = await place.open();
