@@ -27,6 +27,7 @@ const SHIPPED: Record<string, string> = {
   '062_backup_restores': 'c3f15e3b38bbe655',
   '070_sign_in_backoff': '36463f50d0d835bc',
   '080_operator_links': '24e752dac2506b11',
+  '100_name_search': 'd796d7d1b6412f31',
 };
 
 const folder = path.join(__dirname, '../src/db/migrations');
