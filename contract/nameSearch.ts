@@ -2,7 +2,9 @@
 // console's test backend fold the search text with foldForSearch; the database keeps every name folded the same
 // way in names.search_key, by an SQL function generated from SEARCH_FOLD_TABLE below (migration
 // 100_name_search; server/test/nameSearch.fold.test.ts asserts that the function and foldForSearch agree on
-// every entry of the table and on real names). Pure: no DOM, no Node, no dependencies.
+// every entry of the table and on real names). Pure: no DOM, no Node, no packages.
+import { TEXT_PROBLEM_MESSAGES } from './nameRules';
+import { freeTextProblem } from './textRules';
 
 /** Longest search text accepted (characters). */
 export const NAME_SEARCH_MAX_LENGTH = 100;
@@ -188,4 +190,17 @@ const TRIGRAM_RUN = new RegExp(`[a-z0-9]{${NAME_SEARCH_MIN_CONTAINS}}`);
  */
 export function searchesInside(folded: string): boolean {
   return TRIGRAM_RUN.test(folded);
+}
+
+/**
+ * What is wrong with search text the console is about to send, in words for the operator, or undefined: the API
+ * refuses text that is not visible (control, zero-width, bidirectional, invisible characters: the free-text rule
+ * of textRules.ts) and text that folds to nothing (combining marks alone). Blank text is no search, not a problem.
+ */
+export function searchTextProblem(text: string): string | undefined {
+  if (text.trim() === '') return undefined;
+  const problem = freeTextProblem(text);
+  if (problem !== undefined) return `The search ${TEXT_PROBLEM_MESSAGES[problem]}`;
+  if (foldForSearch(text).trim() === '') return 'The search must hold a letter, digit or sign';
+  return undefined;
 }
