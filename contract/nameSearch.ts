@@ -3,7 +3,7 @@
 // way in names.search_key, by an SQL function generated from SEARCH_FOLD_TABLE below (migration
 // 100_name_search; server/test/nameSearch.fold.test.ts asserts that the function and foldForSearch agree on
 // every entry of the table and on real names). Pure: no DOM, no Node, no packages.
-import { TEXT_PROBLEM_MESSAGES } from './nameRules';
+import { cleanText, TEXT_PROBLEM_MESSAGES } from './nameRules';
 import { freeTextProblem } from './textRules';
 
 /** Longest search text accepted (characters). */
@@ -203,4 +203,12 @@ export function searchTextProblem(text: string): string | undefined {
   if (problem !== undefined) return `The search ${TEXT_PROBLEM_MESSAGES[problem]}`;
   if (foldForSearch(text).trim() === '') return 'The search must hold a letter, digit or sign';
   return undefined;
+}
+
+/**
+ * Search text as a console applies it: NFC and trimmed as the API reads it (namesInput.ts), cut at the
+ * NAME_SEARCH_MAX_LENGTH characters the API takes (whole characters, never half a surrogate pair).
+ */
+export function normalizeSearchText(text: string): string {
+  return Array.from(cleanText(text)).slice(0, NAME_SEARCH_MAX_LENGTH).join('').trim();
 }

@@ -1,7 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { FILTER_LETTERS, GENDERS, type Gender } from '../../../contract/wire';
-import { cleanText } from '../../../contract/nameRules';
-import { NAME_SEARCH_MAX_LENGTH } from '../../../contract/nameSearch';
+import { normalizeSearchText } from '../../../contract/nameSearch';
 
 /** Spec 9: the names list pages by 50. */
 export const NAMES_PAGE_SIZE = 50;
@@ -65,9 +64,7 @@ export function normalizeNationality(value: string): string {
 }
 
 /** Search text as it is applied: NFC, trimmed, cut at the longest the API takes (whole characters). */
-export function normalizeSearch(value: string): string {
-  return Array.from(cleanText(value)).slice(0, NAME_SEARCH_MAX_LENGTH).join('').trim();
-}
+export const normalizeSearch = normalizeSearchText;
 
 export function sameFilters(a: NamesFilters, b: NamesFilters): boolean {
   return a.letter === b.letter && a.gender === b.gender && a.nationality === b.nationality && a.search === b.search;
