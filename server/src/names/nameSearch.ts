@@ -3,7 +3,7 @@
 //
 // The answer's order is three groups, each read from its index: names whose key starts with the folded text
 // (a range of the (search_key, id) btree, read in its order, so a page stops after offset + limit entries),
-// then names containing it (LIKE '%text%' through the trigram index), then, only when fewer than
+// then names containing it (LIKE '%text%' through the trigram index, read once for count and page), then, only when fewer than
 // NAME_SEARCH_FEW_MATCHES names matched so far, at most NAME_SEARCH_MAX_CLOSE close spellings (pg_trgm's `%`,
 // closest first). Within a group by key, then id, so pages neither repeat nor skip (offset paging, as the
 // unsearched list). Each group's count comes first; the page then takes from each group the part of
@@ -78,10 +78,13 @@ export function buildSearchQuery(filter: SearchFilter, options: SearchQueryOptio
     `LIMIT greatest(0, ${offset}::bigint + ${limit}::bigint - ${before}) - greatest(0, ${offset}::bigint - ${before})` +
     ` OFFSET greatest(0, ${offset}::bigint - ${before})`;
 
+  // The names containing the text are read once (through the trigram index, each candidate rechecked), for their
+  // count and for the page: only their ids and keys, the page's rows are then fetched by id.
   const ctes = [
+    ...(inside ? [`inside AS MATERIALIZED (SELECT id, search_key FROM names WHERE ${where(contains)})`] : []),
     `counts AS MATERIALIZED (
        SELECT (SELECT count(*) FROM names WHERE ${where(prefix)}) AS prefix_matches,
-              ${inside ? `(SELECT count(*) FROM names WHERE ${where(contains)})` : '0::bigint'} AS contains_matches)`,
+              ${inside ? '(SELECT count(*) FROM inside)' : '0::bigint'} AS contains_matches)`,
   ];
   const branches = [
     `(SELECT 0 AS rank, 0::real AS score, search_key, ${columnsOf('names', options.withSeed)} FROM names
@@ -89,8 +92,9 @@ export function buildSearchQuery(filter: SearchFilter, options: SearchQueryOptio
   ];
   if (inside) {
     branches.push(
-      `(SELECT 1, 0::real, search_key, ${columnsOf('names', options.withSeed)} FROM names
-         WHERE ${where(contains)} ORDER BY search_key, id ${window('c.prefix_matches')})`,
+      `(SELECT 1, 0::real, k.search_key, ${columnsOf('n', options.withSeed)}
+          FROM (SELECT id, search_key FROM inside ORDER BY search_key, id ${window('c.prefix_matches')}) k
+          JOIN names n ON n.id = k.id)`,
     );
   }
   if (close) {
