@@ -13,6 +13,7 @@ import { RESTORE_BATCH_MAX_ROWS, RESTORE_MAX_PROBLEMS, RESTORE_MODES, RESTORE_ST
 import { BACKUP_COLLECTIONS, EXPORT_PAGE_DEFAULT, EXPORT_PAGE_MAX, STREAMED_CSV_COLLECTIONS } from './exports';
 import { IMPORT_RUN_FINISH_STATES, IMPORT_RUN_STATES, RECENT_IMPORT_RUNS } from './importRuns';
 import { MAX_NAME_TEXT_LENGTH } from './nameRules';
+import { NAME_SEARCH_MAX_LENGTH } from './nameSearch';
 import { MFA_RECOVERY_CODE_COUNT, RECOVERY_CODE_PATTERN, TOTP_DIGITS } from './mfa';
 import { LINK_TOKEN_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_LINK_KINDS } from './operators';
 import { DAY_FORMAT, FREE_TEXT_FORMAT, INSTANT_FORMAT } from './textRules';
@@ -235,7 +236,27 @@ export const SystemHealthSchema = Type.Object({
   /** tables whose table_counts figure is an estimate (pg_class.reltuples), not an exact count */
   estimated_counts: Type.Optional(Type.Array(Type.String())),
 });
-export const NamesPageResponseSchema = Type.Object({ names: Type.Array(NameRecordSchema), total: count, totalIsEstimate: Type.Boolean() });
+/**
+ * What a search (GET /names?q=) found, in the answer's order (contract/nameSearch.ts): names starting with the
+ * text, then names containing it, then close spellings (only when fewer than NAME_SEARCH_FEW_MATCHES matched,
+ * at most NAME_SEARCH_MAX_CLOSE). `total` is their sum. Its presence tells the console the search was applied.
+ */
+export const NameSearchSummarySchema = Type.Object({
+  /** the search text as applied (trimmed) */
+  q: Type.String(),
+  /** its folded form, what names.search_key is compared with */
+  key: Type.String(),
+  prefixMatches: count,
+  containsMatches: count,
+  closeMatches: count,
+});
+export const NamesPageResponseSchema = Type.Object({
+  names: Type.Array(NameRecordSchema),
+  total: count,
+  totalIsEstimate: Type.Boolean(),
+  /** only when the request searched (q) */
+  search: Type.Optional(NameSearchSummarySchema),
+});
 export const NationalityCountSchema = Type.Object({ name: Type.String(), count: count });
 export const BulkImportResponseSchema = Type.Object({
   addedCount: count,
@@ -829,6 +850,10 @@ const NamesQuerySchema = closed({
   alphabetFilter: Type.Optional(Type.String({ maxLength: 16 })),
   limit: Type.Optional(whole(1, 500, { default: 50 })),
   offset: Type.Optional(whole(0, MAX_OFFSET, { default: 0 })),
+  // Search (contract/nameSearch.ts): case- and accent-insensitive, prefix matches first, then names containing
+  // it, then close spellings. Visible text only (no control, invisible or bidirectional characters); absent or
+  // blank: no search, the answer is the filtered list as without it.
+  q: Type.Optional(freeText(NAME_SEARCH_MAX_LENGTH)),
 });
 
 export const NameInputSchema = closed({

@@ -4,6 +4,7 @@
 // these; the console's test backend (mocks/) runs the same.
 import type { NameInputBody, NamesQueryParams } from './endpoints';
 import { cleanKey, cleanText, describeTextProblem, firstLetter, isGender, textProblem } from './nameRules';
+import { foldForSearch } from './nameSearch';
 import { fail, ok, type Parsed } from './parsed';
 import type { Gender, NameInput } from './wire';
 
@@ -14,6 +15,8 @@ export interface NamesFilter {
   nationality?: string;
   /** one upper-cased letter, compared with names.first_letter */
   letter?: string;
+  /** the search (q): its text as applied and its folded form (contract/nameSearch.ts) */
+  search?: { q: string; key: string };
   limit: number;
   offset: number;
 }
@@ -44,6 +47,15 @@ export function namesFilterOf(query: NamesQueryParams): Parsed<NamesFilter> {
     }
     // The same function that computed names.first_letter, so "á" finds "Ásta" and "A" does not.
     filter.letter = firstLetter(letterText);
+  }
+
+  // NFC like every stored text; the schema has already refused control, invisible and bidirectional characters.
+  const q = cleanText(query.q ?? '');
+  if (q !== '') {
+    const key = foldForSearch(q);
+    // Only combining marks, say: nothing left to look for.
+    if (key.trim() === '') return fail('q', 'q must hold a letter, digit or sign to search for');
+    filter.search = { q, key };
   }
   return ok(filter);
 }

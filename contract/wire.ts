@@ -10,6 +10,7 @@ import type {
   LiveCountsSchema,
   NameInputBody,
   NameRecordSchema,
+  NameSearchSummarySchema,
   NamesPageResponseSchema,
   NamesQueryParams,
   NationalityCountSchema,
@@ -46,8 +47,14 @@ export type NamesQuery = NamesQueryParams & { gender?: Gender | 'all'; limit: nu
  */
 export type NamesPageResponse = Static<typeof NamesPageResponseSchema>;
 
-/** GET /names answers a list or an object with names (spec 7); the total is optional for other backends. */
-export type NamesResponse = NameRecord[] | { names: NameRecord[]; total?: number; totalIsEstimate?: boolean };
+/** What a search found, per group (GET /names?q=; contract/nameSearch.ts). */
+export type NameSearchSummary = Static<typeof NameSearchSummarySchema>;
+
+/**
+ * GET /names answers a list or an object with names (spec 7); the total is optional for other backends, and
+ * `search` is there only from a backend that applied the request's q.
+ */
+export type NamesResponse = NameRecord[] | { names: NameRecord[]; total?: number; totalIsEstimate?: boolean; search?: NameSearchSummary };
 
 export type NationalityCount = Static<typeof NationalityCountSchema>;
 

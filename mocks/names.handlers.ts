@@ -10,7 +10,8 @@ import {
   type TrashMoveResponse,
   type VersionConflict,
 } from '../contract/dataSafety';
-import type { ApiErrorBody, NameRecord, NamesResponse, NationalityCount } from '../contract/wire';
+import { exactMatchKind, foldForSearch, NAME_SEARCH_FEW_MATCHES, NAME_SEARCH_MAX_CLOSE, searchesInside } from '../contract/nameSearch';
+import type { ApiErrorBody, NameRecord, NameSearchSummary, NamesResponse, NationalityCount } from '../contract/wire';
 import { checkedRequest, checkRequest, refused, refusedBy } from './contract';
 import { makeNameFixtures } from './names.fixtures';
 
@@ -44,6 +45,8 @@ export const namesDb = {
   listShape: 'object' as 'object' | 'list',
   /** answer totals flagged as estimates (a backend that cannot count cheaply) */
   estimateTotals: false,
+  /** answer GET /names as a backend that does not know q: the unsearched list, no search summary */
+  ignoresSearch: false,
   trash: [] as TrashEntry[],
   nextDeletionId: 1,
   nextSeq: 1,
@@ -56,6 +59,7 @@ export const namesDb = {
   reset(records: NameRecord[] = makeNameFixtures()) {
     namesDb.listShape = 'object';
     namesDb.estimateTotals = false;
+    namesDb.ignoresSearch = false;
     // Every name of the reference backend carries a version (migration 061).
     namesDb.records = records.map((r) => ({ version: 1, ...r }));
     namesDb.bulkDeleteRequests = [];
@@ -219,14 +223,74 @@ function matchingNames(filter: NamesFilter): NameRecord[] {
     .sort(byName);
 }
 
+/** pg_trgm's trigrams of a text: each word (letters and digits) padded with two spaces before and one after. */
+function trigrams(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const word of text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)) {
+    const padded = Array.from(`  ${word} `);
+    for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3).join(''));
+  }
+  return out;
+}
+
+/** pg_trgm's similarity(): shared trigrams over all trigrams of both. */
+function similarity(a: string, b: string): number {
+  const ta = trigrams(a);
+  const tb = trigrams(b);
+  const shared = [...ta].filter((t) => tb.has(t)).length;
+  const all = ta.size + tb.size - shared;
+  return all === 0 ? 0 : shared / all;
+}
+
+/** pg_trgm's default similarity_threshold, which the server's `%` applies. */
+const CLOSE_SIMILARITY = 0.3;
+
+const byKey = (a: { key: string; record: NameRecord }, b: { key: string; record: NameRecord }) =>
+  (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) || a.record.id - b.record.id;
+
+/** The server's search (server/src/names/nameSearch.ts): prefix matches, then contains, then a few close spellings. */
+function searchedNames(filter: NamesFilter & { search: NonNullable<NamesFilter['search']> }): {
+  names: NameRecord[];
+  search: NameSearchSummary;
+} {
+  const folded = filter.search.key;
+  const keyed = matchingNames(filter).map((record) => ({ record, key: foldForSearch(record.name) }));
+  const prefix = keyed.filter((k) => exactMatchKind(k.key, folded) === 'prefix').sort(byKey);
+  const contains = keyed.filter((k) => exactMatchKind(k.key, folded) === 'contains').sort(byKey);
+  const close =
+    searchesInside(folded) && prefix.length + contains.length < NAME_SEARCH_FEW_MATCHES
+      ? keyed
+          .filter((k) => exactMatchKind(k.key, folded) === undefined)
+          .map((k) => ({ ...k, score: similarity(k.key, folded) }))
+          .filter((k) => k.score >= CLOSE_SIMILARITY)
+          .sort((a, b) => b.score - a.score || byKey(a, b))
+          .slice(0, NAME_SEARCH_MAX_CLOSE)
+      : [];
+  return {
+    names: [...prefix, ...contains, ...close].map((k) => k.record),
+    search: { ...filter.search, prefixMatches: prefix.length, containsMatches: contains.length, closeMatches: close.length },
+  };
+}
+
 /** The page GET /names reads for these parameters and the total of its filters, or the server's 400. */
-function namesPage(params: URLSearchParams): { names: NameRecord[]; total: number } | Response {
-  const checked = checkRequest('GET /api/names', { query: params });
+function namesPage(params: URLSearchParams): { names: NameRecord[]; total: number; search?: NameSearchSummary } | Response {
+  const query = new URLSearchParams(params);
+  // A hosted API that predates search: it answers the list as if q were not there (and says nothing about it).
+  if (namesDb.ignoresSearch) query.delete('q');
+  const checked = checkRequest('GET /api/names', { query });
   if (checked instanceof Response) return checked;
   const filter = refusedBy(namesFilterOf(checked.query));
   if (filter instanceof Response) return filter;
+  const page = (matching: NameRecord[]) => matching.slice(filter.offset, filter.offset + filter.limit);
+  if (filter.search) {
+    const found = searchedNames({ ...filter, search: filter.search });
+    return { names: page(found.names), total: found.names.length, search: found.search };
+  }
   const matching = matchingNames(filter);
-  return { names: matching.slice(filter.offset, filter.offset + filter.limit), total: matching.length };
+  return { names: page(matching), total: matching.length };
 }
 
 /** The names of the page GET /names answers, for tests that answer in another shape. */

@@ -238,6 +238,13 @@ function build(): HostileRequest[] {
     });
   });
 
+  // Name search text (GET /api/names?q=): invisible or control characters and text past 100 characters are refused
+  // and named; LIKE's wildcards are matched as themselves (server/test/names.search.test.ts).
+  for (const text of HOSTILE_TEXTS.filter((t) => t.trim() !== ''))
+    table.push({ kind: 'control', method: 'GET', url: `/api/names?q=${enc(text)}`, expect: 'refused' });
+  table.push({ kind: 'echo', method: 'GET', url: `/api/names?q=${'x'.repeat(101)}`, expect: 'refused' });
+  table.push({ kind: 'echo', method: 'GET', url: `/api/names?q=${enc('%_\\'.repeat(3500))}`, expect: 'refused' });
+
   // Unknown /api paths without a token: the same 401 as every /api path (never a 404 that maps the API).
   for (const method of ['GET', 'POST', 'DELETE'] as const)
     for (const url of ['/api/nope', '/api/names/x/y', '/api/', '/api', '/api/%2e%2e/auth/account', '/api/admin'])

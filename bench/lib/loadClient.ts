@@ -9,6 +9,8 @@ export interface LoadOptions {
   token: string;
   connections: number;
   durationSeconds: number;
+  /** request these paths (with their queries) in turn instead of url's path: a mix, e.g. many searches */
+  paths?: string[];
 }
 
 export interface LoadResult {
@@ -28,6 +30,12 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/** Each request takes the next path of the mix (all connections share the turn), round and round. */
+function nextPath(paths: readonly string[]) {
+  let next = 0;
+  return (request: autocannon.Request) => ({ ...request, path: paths[next++ % paths.length]! });
+}
+
 async function run(options: LoadOptions): Promise<LoadResult> {
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -37,6 +45,7 @@ async function run(options: LoadOptions): Promise<LoadResult> {
         connections: options.connections,
         duration: options.durationSeconds,
         headers: { authorization: `Bearer ${options.token}` },
+        ...(options.paths && options.paths.length > 0 ? { requests: [{ setupRequest: nextPath(options.paths) }] } : {}),
       },
       (error, done) => (error ? reject(error) : resolve(done)),
     );

@@ -28,6 +28,8 @@ const SHIPPED: Record<string, string> = {
   '070_sign_in_backoff': '36463f50d0d835bc',
   '080_operator_links': '24e752dac2506b11',
   '090_operator_mfa': '338a8fe5583682bb',
+  '100_name_search': 'd796d7d1b6412f31',
+  '110_import_checks': '3b7c24aa72962202',
 };
 
 const folder = path.join(__dirname, '../src/db/migrations');

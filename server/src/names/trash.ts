@@ -242,6 +242,19 @@ async function lockTrashed(tx: Queryable, selection: TrashSelection): Promise<Lo
   return rows;
 }
 
+/**
+ * The columns of names as they are now (whichever migrations added them) except generated ones, quoted: a
+ * restore writes every one the record kept, and PostgreSQL computes the generated ones (search_key, migration
+ * 100) itself, refusing any value for them.
+ */
+async function storedNameColumns(tx: Queryable): Promise<string[]> {
+  const { rows } = await tx.query<{ column_name: string }>(
+    `SELECT quote_ident(attname) AS column_name FROM pg_attribute
+      WHERE attrelid = 'names'::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = '' ORDER BY attnum`,
+  );
+  return rows.map((r) => r.column_name);
+}
+
 export interface RestoreResult {
   restored: NameRecord[];
   swipes: number;
@@ -281,12 +294,15 @@ export async function restoreFromTrash(tx: Queryable, selection: TrashSelection)
       'nameIds',
     );
   }
+  const columns = await storedNameColumns(tx);
   const { rows: restoredRows } = await tx.query<NameRow>(
-    `INSERT INTO names OVERRIDING SYSTEM VALUE
-     SELECT (jsonb_populate_record(NULL::names,
+    `INSERT INTO names (${columns.join(', ')}) OVERRIDING SYSTEM VALUE
+     SELECT ${columns.map((c) => `r.${c}`).join(', ')}
+       FROM names_trash t
+       CROSS JOIN LATERAL jsonb_populate_record(NULL::names,
                -- a name trashed before Database Admin's migration added random_seed (NOT NULL) gets one as the others did
-               t.record || CASE WHEN t.record ? 'random_seed' THEN '{}'::jsonb ELSE jsonb_build_object('random_seed', random()) END)).*
-       FROM names_trash t WHERE t.id = ANY($1::bigint[]) ORDER BY t.id
+               t.record || CASE WHEN t.record ? 'random_seed' THEN '{}'::jsonb ELSE jsonb_build_object('random_seed', random()) END) r
+      WHERE t.id = ANY($1::bigint[]) ORDER BY t.id
      RETURNING ${NAME_COLUMNS}`,
     [ids],
   );

@@ -17,6 +17,7 @@ import {
 } from '../names/nameWrites';
 import { nameValues, namesFilter } from '../names/nameInput';
 import { countByNationality, listNamesPage, listNationalities } from '../names/repository';
+import { searchNames } from '../names/nameSearch';
 import { listTrash, namesImpact } from '../names/trash';
 
 export interface NamesRoutesOptions {
@@ -26,11 +27,15 @@ export interface NamesRoutesOptions {
 }
 
 export const namesRoutes: FastifyPluginAsyncTypebox<NamesRoutesOptions> = async (app, { db, retentionDays }) => {
-  // GET /names?gender&nationality&limit&offset&alphabetFilter -> { names (ordered by name, id), total, totalIsEstimate }.
+  // GET /names?gender&nationality&limit&offset&alphabetFilter -> { names (ordered by name, id), total, totalIsEstimate };
+  // with q, the search's order (names/nameSearch.ts) and what it found per group.
   app.get('/names', { schema: ENDPOINTS['GET /api/names'] }, async (request): Promise<NamesPageResponse> => {
-    const { names, total } = await listNamesPage(db, namesFilter(request.query));
-    // The group counters are exact; the flag exists for backends that can only estimate (the contract's promise).
-    return { names, total, totalIsEstimate: false };
+    const filter = namesFilter(request.query);
+    const { names, total, search } = filter.search
+      ? await searchNames(db, { ...filter, search: filter.search })
+      : { ...(await listNamesPage(db, filter)), search: undefined };
+    // The group counters and the search's counts are exact; the flag exists for backends that can only estimate.
+    return { names, total, totalIsEstimate: false, ...(search ? { search } : {}) };
   });
 
   // Static segments win over /names/:id in Fastify's router, so these are never read as ids.

@@ -1,6 +1,6 @@
 // Database Admin's reads and the migration call (spec 7), on the one createApi.
 import { api } from '../../api/apiSlice';
-import type { Gender, NamesResponse } from '../../../contract/wire';
+import type { Gender, NameSearchSummary, NamesResponse } from '../../../contract/wire';
 import type { DatabaseOverview, MigrationResponse, NameExportRow } from '../../../contract/exports';
 
 /** How long the console waits for the migration to answer. */
@@ -13,12 +13,16 @@ export interface DatabaseNamesFilters {
   letter: string;
   gender: Gender | 'all';
   nationality: string;
+  /** GET /names?q= (contract/nameSearch.ts); '' = no search */
+  search: string;
 }
 
 export interface DatabaseNamesPage {
   names: NameExportRow[];
   /** how many names match, when the backend says */
   total: number | null;
+  /** what a search found per group, when the backend says it searched */
+  search: NameSearchSummary | null;
 }
 
 export const databaseAdminApi = api.injectEndpoints({
@@ -30,7 +34,7 @@ export const databaseAdminApi = api.injectEndpoints({
       providesTags: ['Nationalities'],
     }),
     databaseNamesPage: build.query<DatabaseNamesPage, DatabaseNamesFilters & { page: number }>({
-      query: ({ letter, gender, nationality, page }) => ({
+      query: ({ letter, gender, nationality, search, page }) => ({
         url: '/names',
         params: {
           gender,
@@ -38,13 +42,15 @@ export const databaseAdminApi = api.injectEndpoints({
           limit: DATABASE_ADMIN_PAGE_SIZE,
           offset: (page - 1) * DATABASE_ADMIN_PAGE_SIZE,
           ...(letter !== 'All' ? { alphabetFilter: letter } : {}),
+          ...(search !== '' ? { q: search } : {}),
         },
       }),
       transformResponse: (response: NamesResponse): DatabaseNamesPage => {
-        if (Array.isArray(response)) return { names: response, total: null };
+        if (Array.isArray(response)) return { names: response, total: null, search: null };
         return {
           names: Array.isArray(response?.names) ? response.names : [],
           total: typeof response?.total === 'number' ? response.total : null,
+          search: response?.search && typeof response.search === 'object' ? response.search : null,
         };
       },
       providesTags: ['Names'],

@@ -1,6 +1,6 @@
 import { api } from '../../api/apiSlice';
 import { addRestored, failedAfter, restoreDeletionInParts } from '../../api/restoreDeletion';
-import type { NameInput, NameRecord, NamesQuery, NamesResponse } from '../../../contract/wire';
+import type { NameInput, NameRecord, NameSearchSummary, NamesQuery, NamesResponse } from '../../../contract/wire';
 import {
   ifMatch,
   type NamesImpact,
@@ -27,12 +27,15 @@ export interface NamesPage {
   total?: number;
   /** The backend could only estimate `total`. */
   totalIsEstimate?: boolean;
+  /** What a search found per group, when the backend applied the search (absent: it did not say it did). */
+  search?: NameSearchSummary;
 }
 
-/** GET /names parameters for one page of the filtered list (spec 7: gender, nationality, limit, offset, optional alphabetFilter). */
+/** GET /names parameters for one page of the filtered list (spec 7: gender, nationality, limit, offset, optional alphabetFilter; q to search). */
 export function namesQueryParams(filters: NamesFilters, offset: number): NamesQuery {
   const params: NamesQuery = { gender: filters.gender, nationality: filters.nationality, limit: NAMES_PAGE_SIZE, offset };
   if (filters.letter !== 'All') params.alphabetFilter = filters.letter;
+  if (filters.search !== '') params.q = filters.search;
   return params;
 }
 
@@ -44,6 +47,7 @@ export function toNamesPage(response: NamesResponse): NamesPage {
     page.total = response.total;
     page.totalIsEstimate = response.totalIsEstimate === true;
   }
+  if (!Array.isArray(response) && response?.search && typeof response.search === 'object') page.search = response.search;
   return page;
 }
 

@@ -7,6 +7,7 @@ import {
   namesReducer,
   nationalityChanged,
   nextPageRequested,
+  searchChanged,
   DEFAULT_NAMES_VIEW,
   tabChanged,
   trashDeletionShown,
@@ -18,7 +19,7 @@ import { namesQueryParams, toNamesPage } from './namesApi';
 
 /** A state scrolled to page 4 with some filters set. */
 const scrolled: NamesState = {
-  filters: { letter: 'B', gender: 'female', nationality: 'irish' },
+  filters: { letter: 'B', gender: 'female', nationality: 'irish', search: '' },
   view: DEFAULT_NAMES_VIEW,
   requestedPages: 4,
 };
@@ -39,10 +40,11 @@ describe('names slice', () => {
     ['gender all', genderChanged('all'), { gender: 'all' }],
     ['nationality', nationalityChanged('german'), { nationality: 'german' }],
     ['nationality all', nationalityChanged('all'), { nationality: 'all' }],
+    ['search', searchChanged('  sigri\u0301dur '), { search: 'sigrídur' }],
     [
       'replaced from the address',
-      filtersReplaced({ letter: 'Z', gender: 'male', nationality: 'french' }),
-      { letter: 'Z', gender: 'male', nationality: 'french' },
+      filtersReplaced({ letter: 'Z', gender: 'male', nationality: 'french', search: 'anna' }),
+      { letter: 'Z', gender: 'male', nationality: 'french', search: 'anna' },
     ],
   ])('a %s change resets paging to the first page', (_label, action, expected) => {
     const next = namesReducer(scrolled, action);
@@ -54,6 +56,16 @@ describe('names slice', () => {
     expect(namesReducer(scrolled, letterChanged('B'))).toBe(scrolled);
     expect(namesReducer(scrolled, genderChanged('female'))).toBe(scrolled);
     expect(namesReducer(scrolled, nationalityChanged(' Irish '))).toBe(scrolled);
+    expect(namesReducer(scrolled, searchChanged('   '))).toBe(scrolled);
+    const searched = namesReducer(scrolled, searchChanged('Sig'));
+    expect(namesReducer(searched, searchChanged(' Sig '))).toBe(searched);
+  });
+
+  it('keeps at most the 100 characters the API takes, whole', () => {
+    const long = '😀'.repeat(120);
+    const search = namesReducer(scrolled, searchChanged(long)).filters.search;
+    expect(Array.from(search)).toHaveLength(100);
+    expect(search).toBe('😀'.repeat(100));
   });
 
   it('ignores letters and genders that are not filters', () => {
@@ -80,10 +92,10 @@ describe('names slice', () => {
 
 describe('filters in the address', () => {
   it('round-trips every filter, Icelandic letters included', () => {
-    const filters = { letter: 'Á', gender: 'female', nationality: 'irish' } as const;
+    const filters = { letter: 'Á', gender: 'female', nationality: 'irish', search: 'Sigríður Jóns' } as const;
     const params = searchParamsWithFilters(filters);
     expect(params.get('letter')).toBe('Á');
-    expect(params.toString()).toBe('letter=%C3%81&gender=female&nationality=irish');
+    expect(params.toString()).toBe('letter=%C3%81&gender=female&nationality=irish&q=Sigr%C3%AD%C3%B0ur+J%C3%B3ns');
     expect(filtersFromSearchParams(new URLSearchParams(params.toString()))).toEqual(filters);
   });
 
@@ -94,10 +106,11 @@ describe('filters in the address', () => {
   });
 
   it('reads hand-edited links leniently', () => {
-    expect(filtersFromSearchParams(new URLSearchParams('letter=%C3%A1&gender=FEMALE&nationality=Irish'))).toEqual({
+    expect(filtersFromSearchParams(new URLSearchParams('letter=%C3%A1&gender=FEMALE&nationality=Irish&q=+sig+'))).toEqual({
       letter: 'Á',
       gender: 'female',
       nationality: 'irish',
+      search: 'sig',
     });
     // "A" followed by a combining acute accent is the letter Á
     expect(filtersFromSearchParams(new URLSearchParams(`letter=${encodeURIComponent('A\u0301')}`)).letter).toBe('Á');
@@ -105,14 +118,14 @@ describe('filters in the address', () => {
   });
 
   it('falls back to no filter for values that are not filters', () => {
-    expect(filtersFromSearchParams(new URLSearchParams('letter=AB&gender=other&nationality='))).toEqual(DEFAULT_NAMES_FILTERS);
+    expect(filtersFromSearchParams(new URLSearchParams('letter=AB&gender=other&nationality=&q=%20'))).toEqual(DEFAULT_NAMES_FILTERS);
   });
 });
 
 describe('GET /names parameters and answers', () => {
   it('sends gender, nationality, limit and offset, and alphabetFilter only for a letter', () => {
     expect(namesQueryParams(DEFAULT_NAMES_FILTERS, 0)).toEqual({ gender: 'all', nationality: 'all', limit: 50, offset: 0 });
-    expect(namesQueryParams({ letter: 'Ö', gender: 'male', nationality: 'icelandic' }, 100)).toEqual({
+    expect(namesQueryParams({ letter: 'Ö', gender: 'male', nationality: 'icelandic', search: '' }, 100)).toEqual({
       gender: 'male',
       nationality: 'icelandic',
       limit: 50,
@@ -121,18 +134,40 @@ describe('GET /names parameters and answers', () => {
     });
   });
 
+  it('sends q only for a search', () => {
+    expect(namesQueryParams({ ...DEFAULT_NAMES_FILTERS, search: 'sigridur' }, 50)).toEqual({
+      gender: 'all',
+      nationality: 'all',
+      limit: 50,
+      offset: 50,
+      q: 'sigridur',
+    });
+  });
+
+  const record = {
+    id: 1,
+    name_id: 1,
+    name: 'Ásta',
+    gender: 'female',
+    nationality: 'icelandic',
+    created_at: '2026-01-01T00:00:00.000Z',
+  } as const;
+
   it('accepts a list or an object with names, and marks full pages', () => {
-    const record = {
-      id: 1,
-      name_id: 1,
-      name: 'Ásta',
-      gender: 'female',
-      nationality: 'icelandic',
-      created_at: '2026-01-01T00:00:00.000Z',
-    } as const;
     expect(toNamesPage([record])).toEqual({ names: [record], full: false });
     expect(toNamesPage({ names: [record] })).toEqual({ names: [record], full: false });
     expect(toNamesPage(Array.from({ length: 50 }, (_, i) => ({ ...record, id: i }))).full).toBe(true);
+  });
+
+  it('keeps what a search found, when the backend says', () => {
+    const search = { q: 'asta', key: 'asta', prefixMatches: 1, containsMatches: 0, closeMatches: 0 };
+    expect(toNamesPage({ names: [record], total: 1, totalIsEstimate: false, search })).toEqual({
+      names: [record],
+      full: false,
+      total: 1,
+      totalIsEstimate: false,
+      search,
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { FILTER_LETTERS, GENDERS, type Gender } from '../../../contract/wire';
+import { normalizeSearchText } from '../../../contract/nameSearch';
 
 /** Spec 9: the names list pages by 50. */
 export const NAMES_PAGE_SIZE = 50;
@@ -14,6 +15,8 @@ export interface NamesFilters {
   gender: GenderFilter;
   /** lower case, 'all' = any nationality */
   nationality: string;
+  /** the search (GET /names?q=, contract/nameSearch.ts), '' = none: NFC, trimmed, at most NAME_SEARCH_MAX_LENGTH characters */
+  search: string;
 }
 
 /** Manage Names shows the live names or the trash (contract/dataSafety.ts). */
@@ -42,7 +45,7 @@ export interface NamesState {
   requestedPages: number;
 }
 
-export const DEFAULT_NAMES_FILTERS: NamesFilters = { letter: 'All', gender: 'all', nationality: 'all' };
+export const DEFAULT_NAMES_FILTERS: NamesFilters = { letter: 'All', gender: 'all', nationality: 'all', search: '' };
 
 export const initialNamesState: NamesState = { filters: DEFAULT_NAMES_FILTERS, view: DEFAULT_NAMES_VIEW, requestedPages: 1 };
 
@@ -60,15 +63,18 @@ export function normalizeNationality(value: string): string {
   return v === '' ? 'all' : v;
 }
 
+/** Search text as it is applied: NFC, trimmed, cut at the longest the API takes (whole characters). */
+export const normalizeSearch = normalizeSearchText;
+
 export function sameFilters(a: NamesFilters, b: NamesFilters): boolean {
-  return a.letter === b.letter && a.gender === b.gender && a.nationality === b.nationality;
+  return a.letter === b.letter && a.gender === b.gender && a.nationality === b.nationality && a.search === b.search;
 }
 
 const namesSlice = createSlice({
   name: 'names',
   initialState: initialNamesState,
   reducers: {
-    // Every filter change starts the list again at its first page (spec 2 and 4). Re-selecting the current
+    // Every filter change (and the search's) starts the list again at its first page (spec 2 and 4). Re-selecting the current
     // value is not a change and keeps the operator's place.
     letterChanged(state, action: PayloadAction<LetterFilter>) {
       if (!isLetterFilter(action.payload) || state.filters.letter === action.payload) return;
@@ -84,6 +90,13 @@ const namesSlice = createSlice({
       const nationality = normalizeNationality(action.payload);
       if (state.filters.nationality === nationality) return;
       state.filters.nationality = nationality;
+      state.requestedPages = 1;
+    },
+    /** The operator searched (after a pause in typing, Enter or Escape): like a filter, the list starts again. */
+    searchChanged(state, action: PayloadAction<string>) {
+      const search = normalizeSearch(action.payload);
+      if (state.filters.search === search) return;
+      state.filters.search = search;
       state.requestedPages = 1;
     },
     /** The page opened (or the address changed) with these filters: adopt them and start at page one. */
@@ -121,6 +134,7 @@ export const {
   letterChanged,
   genderChanged,
   nationalityChanged,
+  searchChanged,
   filtersReplaced,
   nextPageRequested,
   viewReplaced,

@@ -9,15 +9,16 @@ import {
   isGenderFilter,
   isLetterFilter,
   normalizeNationality,
+  normalizeSearch,
   selectNamesFilters,
   type NamesFilters,
 } from './namesSlice';
 
-// The filters in the address (?letter=Á&gender=female&nationality=irish) so a view can be shared.
+// The filters and the search in the address (?letter=Á&gender=female&nationality=irish&q=sig) so a view can be shared.
 // Defaults are left out to keep links short; anything unreadable falls back to "no filter" rather than
 // failing, because a hand-edited link should still open the page.
 
-const PARAMS = { letter: 'letter', gender: 'gender', nationality: 'nationality' } as const;
+const PARAMS = { letter: 'letter', gender: 'gender', nationality: 'nationality', search: 'q' } as const;
 
 function readLetter(raw: string | null): string {
   if (!raw) return DEFAULT_NAMES_FILTERS.letter;
@@ -37,6 +38,7 @@ export function filtersFromSearchParams(params: URLSearchParams): NamesFilters {
     letter: readLetter(params.get(PARAMS.letter)),
     gender: readGender(params.get(PARAMS.gender)),
     nationality: normalizeNationality(params.get(PARAMS.nationality) ?? ''),
+    search: normalizeSearch(params.get(PARAMS.search) ?? ''),
   };
 }
 
@@ -50,10 +52,11 @@ export function searchParamsWithFilters(filters: NamesFilters, current: URLSearc
   set(PARAMS.letter, filters.letter, DEFAULT_NAMES_FILTERS.letter);
   set(PARAMS.gender, filters.gender, DEFAULT_NAMES_FILTERS.gender);
   set(PARAMS.nationality, filters.nationality, DEFAULT_NAMES_FILTERS.nationality);
+  set(PARAMS.search, filters.search, DEFAULT_NAMES_FILTERS.search);
   return next;
 }
 
-/** Each filter change is a history entry, so Back steps through the lists the operator looked at (issue 6). */
+/** Each filter change and search is a history entry, so Back steps through the lists the operator looked at (issue 6). */
 export const namesUrlView: UrlBackedView<NamesFilters> = {
   select: selectNamesFilters,
   replaced: filtersReplaced,

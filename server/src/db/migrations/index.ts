@@ -18,6 +18,7 @@ import * as m062 from './062_backup_restores';
 import * as m070 from './070_sign_in_backoff';
 import * as m080 from './080_operator_links';
 import * as m090 from './090_operator_mfa';
+import * as m100 from './100_name_search';
 import * as m110 from './110_import_checks';
 
 export interface Migration {
@@ -53,5 +54,6 @@ export const migrations: readonly Migration[] = [
   m070,
   m080,
   m090,
+  m100,
   m110,
 ];

@@ -16,8 +16,11 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
-import { FILTER_LETTERS, GENDERS, type Gender } from '../../../../contract/wire';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { NAME_SEARCH_MAX_LENGTH, normalizeSearchText, searchTextProblem } from '../../../../contract/nameSearch';
+import { FILTER_LETTERS, GENDERS, type Gender, type NameSearchSummary } from '../../../../contract/wire';
+import { SearchField } from '../../../components/SearchField';
 import { formatCount, formatDate, withTimeZone } from '../../../lib/format';
 import {
   DATABASE_ADMIN_PAGE_SIZE,
@@ -25,26 +28,59 @@ import {
   useDatabaseNationalitiesQuery,
   type DatabaseNamesFilters,
 } from '../databaseAdminApi';
+import { databaseNamesViewOf, searchParamsWithDatabaseNamesView, type DatabaseNamesView } from '../databaseNamesUrl';
 
 /** Spec 8, Other. */
 export const FETCH_NAMES_FAILED = 'Failed to fetch names data.';
 
-const INITIAL: DatabaseNamesFilters = { letter: 'All', gender: 'all', nationality: 'all' };
+const FILTER_KEYS = ['letter', 'gender', 'nationality', 'search'] as const satisfies readonly (keyof DatabaseNamesFilters)[];
+
+/**
+ * The line beside Previous and Next: the page, and how many names match. A search says what it matched and how
+ * many are close spellings, or that the API did not say it searched (its answer is then the unsearched list).
+ */
+export function databaseNamesStatus(
+  page: number,
+  total: number | null,
+  search: string,
+  summary: NameSearchSummary | null | undefined,
+): string {
+  const pages = total === null ? null : Math.max(1, Math.ceil(total / DATABASE_ADMIN_PAGE_SIZE));
+  let line = `Page ${formatCount(page)}${pages !== null ? ` of ${formatCount(pages)}` : ''}`;
+  if (total !== null) line += ` · ${formatCount(total)} ${total === 1 ? 'name' : 'names'}`;
+  if (search === '' || summary === undefined) return line;
+  if (summary === null) return `${line} · the names API did not say it applied the search “${search}”`;
+  line += ` ${total === 1 ? 'matches' : 'match'} “${search}”`;
+  const close = summary.closeMatches;
+  return close === 0 ? line : `${line}, ${formatCount(close)} of them ${close === 1 ? 'a close spelling' : 'close spellings'}`;
+}
 
 export function DatabaseNamesTable() {
-  const [filters, setFilters] = useState<DatabaseNamesFilters>(INITIAL);
-  const [page, setPage] = useState(1);
+  // The address holds the table's filters, search and page (databaseNamesUrl.ts): Back restores them.
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => databaseNamesViewOf(params), [params]);
+  const { page, ...filters } = view;
+  const go = (next: DatabaseNamesView) => setParams(searchParamsWithDatabaseNamesView(next, params));
   const nationalities = useDatabaseNationalitiesQuery();
-  const { data, isError, isFetching } = useDatabaseNamesPageQuery({ ...filters, page });
+  const { data, currentData, isError, isFetching } = useDatabaseNamesPageQuery(view);
   const total = data?.total ?? null;
   const pages = total === null ? null : Math.max(1, Math.ceil(total / DATABASE_ADMIN_PAGE_SIZE));
   const hasNext = pages === null ? (data?.names.length ?? 0) === DATABASE_ADMIN_PAGE_SIZE : page < pages;
   const showSeed = data?.names.some((n) => n.random_seed !== undefined && n.random_seed !== null) ?? false;
+  // A link may name a nationality the list does not (yet) hold: keep it selectable, so the select shows what is filtered.
+  const nationalityOptions = nationalities.data ?? [];
+  const shownNationalities =
+    filters.nationality !== 'all' && !nationalityOptions.includes(filters.nationality)
+      ? [filters.nationality, ...nationalityOptions]
+      : nationalityOptions;
 
-  // Paging resets whenever a filter changes (as on Manage Names).
+  const unfiltered = filters.letter === 'All' && filters.gender === 'all' && filters.nationality === 'all';
+
+  // Paging resets whenever a filter or the search changes (as on Manage Names); the same value again is no change.
   const change = (next: Partial<DatabaseNamesFilters>) => {
-    setFilters((f) => ({ ...f, ...next }));
-    setPage(1);
+    const changed = { ...filters, ...next };
+    if (FILTER_KEYS.every((key) => changed[key] === filters[key])) return;
+    go({ ...changed, page: 1 });
   };
 
   return (
@@ -53,7 +89,17 @@ export function DatabaseNamesTable() {
         <Typography id="names-table-title" variant="h6" component="h2" gutterBottom>
           Names
         </Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'flex-start' } }}>
+          <SearchField
+            label="Search names"
+            value={filters.search}
+            onSearch={(text) => change({ search: normalizeSearchText(text) })}
+            normalize={normalizeSearchText}
+            problemOf={searchTextProblem}
+            hint="Case and accents are ignored"
+            maxLength={NAME_SEARCH_MAX_LENGTH}
+            sx={{ minWidth: 220, flex: 1, maxWidth: 360 }}
+          />
           <FormControl size="small" sx={{ minWidth: 110 }}>
             <InputLabel id="db-letter">Letter</InputLabel>
             <Select labelId="db-letter" label="Letter" value={filters.letter} onChange={(e) => change({ letter: e.target.value })}>
@@ -90,7 +136,7 @@ export function DatabaseNamesTable() {
               onChange={(e) => change({ nationality: e.target.value })}
             >
               <MenuItem value="all">All</MenuItem>
-              {(nationalities.data ?? []).map((n) => (
+              {shownNationalities.map((n) => (
                 <MenuItem key={n} value={n}>
                   {n}
                 </MenuItem>
@@ -125,7 +171,11 @@ export function DatabaseNamesTable() {
                 ))}
                 {data && data.names.length === 0 && (
                   <TableRow>
-                    <TableCell colSpan={showSeed ? 6 : 5}>No names match these filters.</TableCell>
+                    <TableCell colSpan={showSeed ? 6 : 5}>
+                      {filters.search === ''
+                        ? 'No names match these filters.'
+                        : `No names match “${filters.search}”${unfiltered ? '' : ' with these filters'}.`}
+                    </TableCell>
                   </TableRow>
                 )}
               </TableBody>
@@ -134,14 +184,13 @@ export function DatabaseNamesTable() {
         )}
         <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center', justifyContent: 'flex-end' }}>
           <Typography variant="body2" role="status" aria-live="polite">
-            Page {formatCount(page)}
-            {pages !== null ? ` of ${formatCount(pages)}` : ''}
-            {total !== null ? ` · ${formatCount(total)} names` : ''}
+            {/* currentData: while another search loads, the previous answer says nothing about this one */}
+            {databaseNamesStatus(page, total, filters.search, currentData?.search)}
           </Typography>
-          <Button variant="outlined" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1 || isFetching}>
+          <Button variant="outlined" onClick={() => go({ ...view, page: Math.max(1, page - 1) })} disabled={page <= 1 || isFetching}>
             Previous
           </Button>
-          <Button variant="outlined" onClick={() => setPage((p) => p + 1)} disabled={!hasNext || isFetching}>
+          <Button variant="outlined" onClick={() => go({ ...view, page: page + 1 })} disabled={!hasNext || isFetching}>
             Next
           </Button>
         </Stack>

@@ -1,12 +1,25 @@
 import { Alert, Box, MenuItem, Paper, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { FILTER_LETTERS, GENDERS } from '../../../../contract/wire';
+import { NAME_SEARCH_MAX_LENGTH, searchTextProblem } from '../../../../contract/nameSearch';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { SearchField } from '../../../components/SearchField';
 import { useGetNationalitiesQuery } from '../namesApi';
-import { genderChanged, letterChanged, nationalityChanged, selectNamesFilters, type GenderFilter } from '../namesSlice';
+import {
+  genderChanged,
+  letterChanged,
+  nationalityChanged,
+  normalizeSearch,
+  searchChanged,
+  selectNamesFilters,
+  type GenderFilter,
+} from '../namesSlice';
 
 const LETTER_OPTIONS = [...FILTER_LETTERS, 'All'];
 
-/** Letter, gender and nationality filters. Every change goes through the slice, which resets paging. */
+/** How the search matches, under the box. */
+export const NAME_SEARCH_HINT = 'Case and accents are ignored: “sigridur” finds Sigríður, “aegir” finds Ægir.';
+
+/** Search, letter, gender and nationality filters. Every change goes through the slice, which resets paging. */
 export function NamesFilterBar() {
   const dispatch = useAppDispatch();
   const filters = useAppSelector(selectNamesFilters);
@@ -21,6 +34,16 @@ export function NamesFilterBar() {
       <Typography id="names-filters-heading" variant="h6" component="h2" gutterBottom>
         Filters
       </Typography>
+      <SearchField
+        label="Search names"
+        value={filters.search}
+        onSearch={(text) => dispatch(searchChanged(text))}
+        normalize={normalizeSearch}
+        problemOf={searchTextProblem}
+        hint={NAME_SEARCH_HINT}
+        maxLength={NAME_SEARCH_MAX_LENGTH}
+        sx={{ width: '100%', maxWidth: 496, mb: 2 }}
+      />
       <ToggleButtonGroup
         exclusive
         size="small"

@@ -2,13 +2,13 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
-import type { NameRecord } from '../../../../contract/wire';
+import type { NameRecord, NameSearchSummary } from '../../../../contract/wire';
 import { formatCount } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { PagedListFooter } from '../../../components/PagedListFooter';
 import { useAppSelector } from '../../../app/hooks';
 import { RecordHistoryDrawer, type HistoryDrawerTarget } from '../../history';
-import { selectNamesFilters } from '../namesSlice';
+import { DEFAULT_NAMES_FILTERS, sameFilters, selectNamesFilters } from '../namesSlice';
 import { useNamesList } from '../hooks/useNamesList';
 import { useNearScrollEnd } from '../hooks/useNearScrollEnd';
 import { GRID_SCROLLER_SELECTOR, NAMES_ROW_HEIGHT, NamesGrid } from './NamesGrid';
@@ -28,11 +28,31 @@ export function namesCountText(loaded: number, total?: number, totalIsEstimate =
   return `Showing ${formatCount(loaded)} of ${totalIsEstimate ? 'about ' : ''}${formatCount(shown)} ${shown === 1 ? 'name' : 'names'}`;
 }
 
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+
+/**
+ * The count line of a search: how many of the matches are loaded, and how many are close spellings rather than
+ * names starting with or containing the text. Without `summary` the backend did not say it searched (an API that
+ * does not know q answers the whole list): the line says so rather than calling those names matches.
+ */
+export function namesSearchCountText(q: string, loaded: number, total: number | undefined, summary: NameSearchSummary | undefined): string {
+  const quoted = `“${q}”`;
+  if (summary === undefined) return `${namesCountText(loaded, total)}: the names API did not say it applied the search ${quoted}`;
+  const all = Math.max(total ?? 0, loaded);
+  if (all === 0) return `No names match ${quoted}`;
+  const close = summary.closeMatches;
+  const matching = all - close;
+  if (close === 0) return `Showing ${formatCount(loaded)} of ${plural(all, 'name', 'names')} matching ${quoted}`;
+  if (matching === 0)
+    return `No name starts with or contains ${quoted}: showing ${formatCount(loaded)} of ${plural(close, 'close spelling', 'close spellings')}`;
+  return `Showing ${formatCount(loaded)} of ${plural(all, 'name', 'names')} for ${quoted}: ${formatCount(matching)} matching, ${plural(close, 'close spelling', 'close spellings')}`;
+}
+
 /** The list: count and bulk action, the grid, infinite scroll with its status line, and the delete dialogs. */
 export function NamesTableSection({ enabled }: { enabled: boolean }) {
   const list = useNamesList(enabled);
   const filters = useAppSelector(selectNamesFilters);
-  const filtersKey = `${filters.letter}|${filters.gender}|${filters.nationality}`;
+  const filtersKey = `${filters.letter}|${filters.gender}|${filters.nationality}|${filters.search}`;
   const { rows } = list;
   const contentRef = useRef<HTMLDivElement>(null);
   // Rows have one fixed height, so the grid has laid out the loaded rows once its scrollable content is
@@ -83,7 +103,11 @@ export function NamesTableSection({ enabled }: { enabled: boolean }) {
             Names
           </Typography>
           <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="names-count">
-            {list.isLoadingFirstPage ? 'Loading names…' : namesCountText(rows.length, list.total, list.totalIsEstimate)}
+            {list.isLoadingFirstPage
+              ? 'Loading names…'
+              : filters.search !== '' && !showFirstPageError
+                ? namesSearchCountText(filters.search, rows.length, list.total, list.search)
+                : namesCountText(rows.length, list.total, list.totalIsEstimate)}
           </Typography>
         </Box>
         <Button variant="outlined" color="error" startIcon={<DeleteSweepIcon />} onClick={openBulkDelete}>
@@ -95,7 +119,13 @@ export function NamesTableSection({ enabled }: { enabled: boolean }) {
         <NamesGrid
           rows={rows}
           loading={list.isLoadingFirstPage}
-          noRowsLabel={showFirstPageError ? 'The names could not be loaded.' : 'No names match these filters.'}
+          noRowsLabel={
+            showFirstPageError
+              ? 'The names could not be loaded.'
+              : filters.search !== ''
+                ? `No names match “${filters.search}”${sameFilters({ ...filters, search: '' }, DEFAULT_NAMES_FILTERS) ? '' : ' with these filters'}.`
+                : 'No names match these filters.'
+          }
           selection={selection}
           onSelectionChange={setSelection}
           onDeleteRequest={requestDelete}

@@ -29,5 +29,7 @@ export function useNamesList(enabled: boolean) {
     /** how many names match the filters in all, when the backend says */
     total: lastPage?.total,
     totalIsEstimate: lastPage?.totalIsEstimate ?? false,
+    /** what the search found per group, when the backend applied it (the newest page's figure) */
+    search: list.pages?.findLast((page) => page.search !== undefined)?.search,
   };
 }
