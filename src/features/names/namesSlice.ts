@@ -1,6 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { FILTER_LETTERS, GENDERS, type Gender } from '../../../contract/wire';
-import { normalizeSearchText } from '../../../contract/nameSearch';
 
 /** Spec 9: the names list pages by 50. */
 export const NAMES_PAGE_SIZE = 50;
@@ -63,9 +62,6 @@ export function normalizeNationality(value: string): string {
   return v === '' ? 'all' : v;
 }
 
-/** Search text as it is applied: NFC, trimmed, cut at the longest the API takes (whole characters). */
-export const normalizeSearch = normalizeSearchText;
-
 export function sameFilters(a: NamesFilters, b: NamesFilters): boolean {
   return a.letter === b.letter && a.gender === b.gender && a.nationality === b.nationality && a.search === b.search;
 }
@@ -92,9 +88,13 @@ const namesSlice = createSlice({
       state.filters.nationality = nationality;
       state.requestedPages = 1;
     },
-    /** The operator searched (after a pause in typing, Enter or Escape): like a filter, the list starts again. */
+    /**
+     * The operator searched (after a pause in typing, Enter or Escape): like a filter, the list starts again. The text
+     * comes normalized by its sender (contract/nameSearch.ts normalizeSearchText: the box and the address parser), so
+     * the store, which the login route loads, does not carry the search rules.
+     */
     searchChanged(state, action: PayloadAction<string>) {
-      const search = normalizeSearch(action.payload);
+      const search = action.payload;
       if (state.filters.search === search) return;
       state.filters.search = search;
       state.requestedPages = 1;

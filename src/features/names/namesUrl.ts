@@ -1,3 +1,4 @@
+import { normalizeSearchText } from '../../../contract/nameSearch';
 import type { UrlBackedView } from '../../app/useUrlBackedView';
 import {
   DEFAULT_NAMES_FILTERS,
@@ -9,7 +10,6 @@ import {
   isGenderFilter,
   isLetterFilter,
   normalizeNationality,
-  normalizeSearch,
   selectNamesFilters,
   type NamesFilters,
 } from './namesSlice';
@@ -38,7 +38,7 @@ export function filtersFromSearchParams(params: URLSearchParams): NamesFilters {
     letter: readLetter(params.get(PARAMS.letter)),
     gender: readGender(params.get(PARAMS.gender)),
     nationality: normalizeNationality(params.get(PARAMS.nationality) ?? ''),
-    search: normalizeSearch(params.get(PARAMS.search) ?? ''),
+    search: normalizeSearchText(params.get(PARAMS.search) ?? ''),
   };
 }
 

@@ -1,18 +1,10 @@
 import { Alert, Box, MenuItem, Paper, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { FILTER_LETTERS, GENDERS } from '../../../../contract/wire';
-import { NAME_SEARCH_MAX_LENGTH, searchTextProblem } from '../../../../contract/nameSearch';
+import { NAME_SEARCH_MAX_LENGTH, normalizeSearchText, searchTextProblem } from '../../../../contract/nameSearch';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { SearchField } from '../../../components/SearchField';
 import { useGetNationalitiesQuery } from '../namesApi';
-import {
-  genderChanged,
-  letterChanged,
-  nationalityChanged,
-  normalizeSearch,
-  searchChanged,
-  selectNamesFilters,
-  type GenderFilter,
-} from '../namesSlice';
+import { genderChanged, letterChanged, nationalityChanged, searchChanged, selectNamesFilters, type GenderFilter } from '../namesSlice';
 
 const LETTER_OPTIONS = [...FILTER_LETTERS, 'All'];
 
@@ -38,7 +30,7 @@ export function NamesFilterBar() {
         label="Search names"
         value={filters.search}
         onSearch={(text) => dispatch(searchChanged(text))}
-        normalize={normalizeSearch}
+        normalize={normalizeSearchText}
         problemOf={searchTextProblem}
         hint={NAME_SEARCH_HINT}
         maxLength={NAME_SEARCH_MAX_LENGTH}
