@@ -164,7 +164,7 @@ describe('useUrlBackedView with Manage Names (push: each filter change is a hist
     click('C');
     await untilRouterAt(router, '?letter=C&gender=female');
     await settle();
-    expect(slice()).toEqual({ letter: 'C', gender: 'female', nationality: 'all' });
+    expect(slice()).toEqual({ letter: 'C', gender: 'female', nationality: 'all', search: '' });
     expect(address()).toEqual(slice());
 
     // A fourth, and Back before React rendered it.
@@ -173,7 +173,7 @@ describe('useUrlBackedView with Manage Names (push: each filter change is a hist
     void router.navigate(-1);
     await untilRouterAt(router, '?letter=C&gender=female');
     await settle();
-    expect(slice()).toEqual({ letter: 'C', gender: 'female', nationality: 'all' });
+    expect(slice()).toEqual({ letter: 'C', gender: 'female', nationality: 'all', search: '' });
     expect(address()).toEqual(slice());
 
     const expected = ['?letter=B&gender=female', '?letter=B', ''];
@@ -221,7 +221,7 @@ describe('useUrlBackedView with Manage Names (push: each filter change is a hist
     await settle();
     expect(router.state.location.search).toBe('?letter=C&gender=female');
     expect(router.state.historyAction).toBe('REPLACE');
-    expect(slice()).toEqual({ letter: 'C', gender: 'female', nationality: 'all' });
+    expect(slice()).toEqual({ letter: 'C', gender: 'female', nationality: 'all', search: '' });
   });
 });
 
