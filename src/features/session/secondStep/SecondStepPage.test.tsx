@@ -8,7 +8,8 @@ import { renderRoutes } from '../../../../mocks/renderWithProviders';
 import { demoAdmin } from '../../../../mocks/session.handlers';
 import { routes } from '../../../app/routes';
 import { RECOVERY_CODES_FILE, SAVED_LABEL } from '../../../components/mfa/RecoveryCodesPanel';
-import { SECOND_STEP_ENDED, WRONG_CODE, WRONG_RECOVERY_CODE } from './secondStepSaga';
+import { SECOND_STEP_ENDED } from './secondStepSaga';
+import { WRONG_CODE, WRONG_RECOVERY_CODE } from '../../../components/mfa/codeRefusal';
 
 jest.setTimeout(60_000);
 

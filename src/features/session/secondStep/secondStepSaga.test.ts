@@ -16,9 +16,8 @@ import {
   recoveryCodesSaved,
   SECOND_STEP_ENDED,
   secondStepCancelled,
-  WRONG_CODE,
-  WRONG_RECOVERY_CODE,
 } from './secondStepSaga';
+import { WRONG_CODE, WRONG_RECOVERY_CODE } from '../../../components/mfa/codeRefusal';
 
 const admin = { uid: 'admin-1', email: 'admin@example.com', displayName: 'Admin' };
 const verifyStep: SignInSecondStep = {

@@ -8,7 +8,8 @@
 import { createAction } from '@reduxjs/toolkit';
 import { call, put, take } from 'redux-saga/effects';
 import { MFA_ERRORS, type MfaEnrolment, type SignInSecondStep, type SignInSession } from '../../../../contract/mfa';
-import { errorDetail, errorReason } from '../../../api/errors';
+import { errorDetail } from '../../../api/errors';
+import { codeRefusal } from '../../../components/mfa/codeRefusal';
 import type { AccountMfaPort, Backend, MfaConfirmed, MfaProof } from '../../../backend/ports';
 import { secondStepChanged, signedOut, type SecondStepState } from '../sessionSlice';
 
@@ -21,17 +22,12 @@ export const recoveryCodesSaved = createAction('session/secondStep/recoveryCodes
 /** Back to sign-in: the password step again. */
 export const secondStepCancelled = createAction('session/secondStep/cancelled');
 
-export const WRONG_CODE = 'That code was not accepted: it is wrong, was used already or is too old. Enter the code your app shows now.';
-export const WRONG_RECOVERY_CODE = 'That recovery code was not accepted: it is wrong or was used already.';
 export const SECOND_STEP_ENDED = 'The two-factor sign-in expired or is no longer valid. Please sign in again with your password.';
 export const NO_SECOND_STEP =
   'This account signs in with a second factor, which this console cannot ask for with this backend. Please ask an admin.';
 
-/** What the screen says about a refused code: ours for a wrong one, else the server's reason (a 429 says how long to wait). */
-export function refusalText(error: unknown, proof?: MfaProof): string {
-  if (errorDetail(error)?.code === MFA_ERRORS.invalidCode) return proof && 'recoveryCode' in proof ? WRONG_RECOVERY_CODE : WRONG_CODE;
-  return errorReason(error);
-}
+/** What the screen says about a refused code (or secret): why, under the field. */
+const refusalText = (error: unknown, proof?: MfaProof) => codeRefusal(error, proof && 'recoveryCode' in proof ? 'recovery' : 'totp');
 
 type Take = ReturnType<typeof codeSubmitted> | ReturnType<typeof enrolmentRetried> | ReturnType<typeof secondStepCancelled>;
 
