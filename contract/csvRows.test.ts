@@ -2,6 +2,9 @@ import Papa from 'papaparse';
 import {
   capitalizeName,
   checkCsvRow,
+  headerSignature,
+  mappedHeader,
+  proposeColumns,
   CSV_PARSE_OPTIONS,
   hasRequiredColumns,
   isBlankRow,
@@ -187,5 +190,30 @@ describe('capitalizeName', () => {
     expect(capitalizeName('𝒜bc')).toBe('𝒜bc');
     expect(capitalizeName('isak')).toBe('Isak');
     expect(capitalizeName('')).toBe('');
+  });
+});
+
+describe('column mapping', () => {
+  it('proposes each column from its own name or a synonym, each header once', () => {
+    expect(proposeColumns(['Nafn', 'Kyn', 'Þjóðerni'])).toEqual({ name: 'nafn', gender: 'kyn', nationality: 'þjóðerni' });
+    expect(proposeColumns([' First Name ', 'SEX', 'Country', 'name'])).toEqual({ name: 'name', gender: 'sex', nationality: 'country' });
+    expect(proposeColumns(['a', 'b', 'Gender'])).toEqual({ gender: 'gender' });
+  });
+
+  it('reads the chosen headers as the required columns and sets aside an unchosen one named like them', () => {
+    const transform = mappedHeader({ name: 'nafn', gender: 'kyn', nationality: 'uppruni' });
+    expect(['\uFEFFNafn', ' KYN ', 'Uppruni', 'name', 'extra'].map(transform)).toEqual([
+      'name',
+      'gender',
+      'nationality',
+      '(not used) name',
+      'extra',
+    ]);
+    expect(mappedHeader(undefined)(' Name ')).toBe('name');
+  });
+
+  it('a header is the same header whatever the case and spaces', () => {
+    expect(headerSignature(['Nafn', ' Kyn'])).toBe(headerSignature(['NAFN', 'kyn ']));
+    expect(headerSignature(['Nafn', 'Kyn'])).not.toBe(headerSignature(['Kyn', 'Nafn']));
   });
 });

@@ -35,6 +35,86 @@ export function hasRequiredColumns(fields: readonly string[] | undefined): boole
   return missingColumns(fields).length === 0;
 }
 
+/**
+ * Which of a file's columns holds each required one, by normalized header: for a file whose header is not
+ * name,gender,nationality (another language, an export of another tool). Applied by mappedHeader as papaparse reads
+ * the header, so every rule after it (required fields, trimming, capitalisation, lower case) is the same.
+ */
+export type ColumnMapping = Record<RequiredColumn, string>;
+
+/** Headers other tools and languages use for each column, normalized: what a proposed mapping recognizes. */
+export const COLUMN_SYNONYMS: Record<RequiredColumn, readonly string[]> = {
+  name: [
+    'name',
+    'first name',
+    'firstname',
+    'first_name',
+    'given name',
+    'given_name',
+    'forename',
+    'baby name',
+    'nafn',
+    'navn',
+    'namn',
+    'nimi',
+    'nom',
+    'vorname',
+    'nombre',
+  ],
+  gender: ['gender', 'sex', 'kyn', 'kön', 'køn', 'kjønn', 'sukupuoli', 'genre', 'geschlecht', 'sexo', 'género'],
+  nationality: [
+    'nationality',
+    'origin',
+    'country',
+    'nation',
+    'language',
+    'þjóðerni',
+    'uppruni',
+    'nationalitet',
+    'ursprung',
+    'opprinnelse',
+    'kansallisuus',
+    'nationalité',
+    'origine',
+    'herkunft',
+    'nacionalidad',
+    'origen',
+  ],
+};
+
+/** The mapping proposed for a header: each required column's own name or first synonym present, each header used once. */
+export function proposeColumns(fields: readonly string[]): Partial<ColumnMapping> {
+  const present = fields.map(normalizeHeader);
+  const used = new Set<string>();
+  const mapping: Partial<ColumnMapping> = {};
+  for (const column of REQUIRED_COLUMNS) {
+    const found = COLUMN_SYNONYMS[column].find((synonym) => present.includes(synonym) && !used.has(synonym));
+    if (found !== undefined) {
+      mapping[column] = found;
+      used.add(found);
+    }
+  }
+  return mapping;
+}
+
+/**
+ * papaparse's transformHeader for a mapping: the chosen headers read as the required columns, and a column that is
+ * named like a required one but not chosen for it is set aside, so it cannot stand in for the chosen one.
+ */
+export function mappedHeader(columns: ColumnMapping | undefined): (header: string) => string {
+  if (!columns) return normalizeHeader;
+  const required = new Map(REQUIRED_COLUMNS.map((column) => [columns[column], column] as const));
+  return (header) => {
+    const normalized = normalizeHeader(header);
+    const column = required.get(normalized);
+    if (column !== undefined) return column;
+    return (REQUIRED_COLUMNS as readonly string[]).includes(normalized) ? `(not used) ${normalized}` : normalized;
+  };
+}
+
+/** A header's identity for remembering its mapping: the same columns in the same order. */
+export const headerSignature = (fields: readonly string[]): string => fields.map(normalizeHeader).join('\u0001');
+
 /** The papaparse options every reader of an import file uses (worker, tests, bench), so all read the same rows. */
 export interface CsvParseOptions {
   header: true;

@@ -246,6 +246,12 @@ export const BulkImportResponseSchema = Type.Object({
   /** the run the batch was recorded under */
   runId: Type.Optional(Type.Integer()),
 });
+/** A check of a file before it is imported (contract/importChecks.ts). */
+export const ImportCheckSchema = Type.Object({ id: Type.Integer({ minimum: 1 }), createdAt: isoText });
+/** What the import of a batch would do: the same counts as BulkImportResponseSchema's, nothing written. */
+export const ImportCheckBatchSchema = Type.Object({ addedCount: count, duplicateCount: count, trashedCount: count });
+/** A check's totals over every batch it was sent, given when it ends. */
+export const ImportCheckTotalsSchema = Type.Object({ rowsReceived: count, addedCount: count, duplicateCount: count, trashedCount: count });
 
 /**
  * A count a client reports (rows it read or skipped): bounded like every other number a request carries, by what
@@ -1051,6 +1057,17 @@ export const ENDPOINTS = {
     body: closed({ names: Type.Array(Type.Unknown(), { maxItems: BULK_IMPORT_MAX_ROWS }), runId: Type.Optional(whole(1, MAX_ID)) }),
     response: { 200: BulkImportResponseSchema },
   },
+
+  // checks of a file before its import (contract/importChecks.ts): each batch answers what its import would do
+  'POST /api/admin/import-checks': { querystring: NoQuery, body: NoBody, response: { 201: ImportCheckSchema } },
+  'POST /api/admin/import-checks/:id/batches': {
+    params: Id,
+    querystring: NoQuery,
+    // the same envelope and row rules as a bulk import's batch
+    body: closed({ names: Type.Array(Type.Unknown(), { maxItems: BULK_IMPORT_MAX_ROWS }) }),
+    response: { 200: ImportCheckBatchSchema },
+  },
+  'DELETE /api/admin/import-checks/:id': { params: Id, querystring: NoQuery, response: { 200: ImportCheckTotalsSchema } },
 
   // import runs
   'GET /api/admin/import-runs': {

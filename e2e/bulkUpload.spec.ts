@@ -28,6 +28,49 @@ test('uploads a CSV of twelve thousand real names (several batches) with progres
   expect(after - before).toBe(csv.validRows);
 });
 
+test('Check file says what the upload of a file would do, writes nothing, and the upload then does exactly that', async ({
+  page,
+  request,
+}, testInfo) => {
+  const token = await adminToken(request);
+  const before = (await apiGet<SwipeStats>(request, token, '/swipes/stats')).totalNames;
+  // Partly the names of the upload above (stored: duplicates now), partly new ones.
+  const csv = writeNamesCsv(testInfo.outputDir, 'names-15000.csv', 15_000);
+
+  await signIn(page, '/bulk-upload');
+  await page.getByLabel('CSV file').setInputFiles(csv.path);
+  await page.getByRole('button', { name: 'Check file' }).click();
+  const report = page.getByText(/^Check complete: [\d,]+ names? would be added, [\d,]+ rows? skipped\. Nothing was written\.$/);
+  await expect(report).toBeVisible({ timeout: 60_000 });
+  const [wouldAdd, skipped] = (await report.textContent())!
+    .match(/([\d,]+) names? would be added, ([\d,]+) rows?/)!
+    .slice(1)
+    .map((n) => Number(n.replace(/,/g, '')));
+  expect(wouldAdd + skipped).toBe(csv.validRows + csv.invalidRows);
+  await page.screenshot({ path: testInfo.outputPath('bulk-upload-checked.png'), fullPage: true });
+  expect((await apiGet<SwipeStats>(request, token, '/swipes/stats')).totalNames).toBe(before);
+
+  // The file is still chosen: Upload imports it, and adds what the check said.
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText(`Bulk upload completed! Added: ${wouldAdd}, Skipped: ${skipped}`)).toBeVisible({ timeout: 60_000 });
+  expect((await apiGet<SwipeStats>(request, token, '/swipes/stats')).totalNames - before).toBe(wouldAdd);
+});
+
+test('a file with an Icelandic header and semicolons: the page asks for the columns, then imports the rows', async ({ page }, testInfo) => {
+  const file = testInfo.outputPath('nofn.csv');
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(file, 'Nafn;Kyn;Land;Athugasemd\nSigurrós;female;Icelandic;x\nÞorgils;male;icelandic;y\n');
+  await signIn(page, '/bulk-upload');
+  await page.getByLabel('CSV file').setInputFiles(file);
+  const group = page.getByRole('group', { name: 'Columns of the file' });
+  await expect(group.getByRole('combobox', { name: 'Name column' })).toHaveText('Nafn');
+  await group.getByRole('combobox', { name: 'Nationality column' }).click();
+  await page.getByRole('option', { name: 'Land' }).click();
+  await page.screenshot({ path: testInfo.outputPath('bulk-upload-columns.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText(/^Bulk upload completed! Added: 2, Skipped: 0$/)).toBeVisible();
+});
+
 test('cancelling a large upload midway reports exactly what landed', async ({ page, request }, testInfo) => {
   const token = await adminToken(request);
   const before = (await apiGet<SwipeStats>(request, token, '/swipes/stats')).totalNames;

@@ -70,3 +70,30 @@ test('a reload with a kept session loads the page and the admin modules beside t
     fetched.filter((p) => /\/(UserManagementPage|adminModules)-[\w-]+\.js$/.test(p)).map((p) => p.replace(/-[\w-]+\.js$/, '')),
   ).toEqual(expect.arrayContaining(['/assets/UserManagementPage', '/assets/adminModules']));
 });
+
+test('Ctrl-K opens the command palette: a page by its name, a user by e-mail, keyboard only, axe-clean', async ({ page }, testInfo) => {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  await signIn(page);
+  await page.keyboard.press('Control+k');
+  const input = page.getByRole('combobox', { name: 'Search pages and users' });
+  await expect(input).toBeFocused();
+  await input.fill('audit');
+  await expect(page.getByRole('option', { name: /Audit Logs/ })).toHaveAttribute('aria-selected', 'true');
+  const axe = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/audit-logs$/);
+
+  // the demo app user, by e-mail
+  await page.keyboard.press('Control+k');
+  await input.fill('user@babynames');
+  const found = page.getByRole('option', { name: /user@babynames\.test/ }).first();
+  await expect(found).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('command-palette.png') });
+  await found.click();
+  await expect(page).toHaveURL(/\/user-management\?q=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+});

@@ -18,7 +18,12 @@ export const bulkImportLog = {
   storedBy: new Map<string, number>(),
   /** names an undo moved to the trash: identity key -> the undo's deletion id (restored by POST /names/restore) */
   trashedBy: new Map<string, number>(),
+  /** open checks: id -> the keys each would add; and every batch a check was sent */
+  checks: new Map<number, Set<string>>(),
+  checkedBatches: [] as BulkImportRow[][],
   reset() {
+    bulkImportLog.checks = new Map();
+    bulkImportLog.checkedBatches = [];
     bulkImportLog.batches = [];
     bulkImportLog.runs = [];
     bulkImportLog.storedBy = new Map();
@@ -80,6 +85,46 @@ export const bulkUploadHandlers: HttpHandler[] = [
       ...(checked.body.runId === undefined ? { state: 'done', finishedAt: new Date().toISOString() } : {}),
     });
     return HttpResponse.json({ addedCount: added, duplicateCount: duplicates, trashedCount: trashed, runId: run.id });
+  }),
+  // Checks (contract/importChecks.ts): each batch counted as its import would be, against what is stored, nothing
+  // stored; the keys a check would add are kept until it ends.
+  http.post('*/api/admin/import-checks', async ({ request }) => {
+    const checked = await checkedRequest('POST /api/admin/import-checks', { request });
+    if (checked instanceof Response) return checked;
+    const id = bulkImportLog.checks.size + 1;
+    bulkImportLog.checks.set(id, new Set());
+    return HttpResponse.json({ id, createdAt: new Date().toISOString() }, { status: 201 });
+  }),
+  http.post('*/api/admin/import-checks/:id/batches', async ({ params, request }) => {
+    const checked = await checkedRequest('POST /api/admin/import-checks/:id/batches', { request, params });
+    if (checked instanceof Response) return checked;
+    const keys = bulkImportLog.checks.get(checked.params.id);
+    if (!keys)
+      return HttpResponse.json<ApiErrorBody>({ error: 'not_found', message: `No import check ${checked.params.id}` }, { status: 404 });
+    const rows = checked.body.names as BulkImportRow[];
+    const valid = refusedBy(validateBulkImportRows(rows, new Date()));
+    if (valid instanceof Response) return valid;
+    bulkImportLog.checkedBatches.push(rows);
+    let added = 0;
+    let trashed = 0;
+    for (const row of rows) {
+      const key = identityKey(row);
+      if (bulkImportLog.trashedBy.has(key)) trashed += 1;
+      else if (!bulkImportLog.storedBy.has(key) && !keys.has(key)) {
+        keys.add(key);
+        added += 1;
+      }
+    }
+    return HttpResponse.json({ addedCount: added, duplicateCount: rows.length - added - trashed, trashedCount: trashed });
+  }),
+  http.delete('*/api/admin/import-checks/:id', async ({ params, request }) => {
+    const checked = await checkedRequest('DELETE /api/admin/import-checks/:id', { request, params });
+    if (checked instanceof Response) return checked;
+    const keys = bulkImportLog.checks.get(checked.params.id);
+    if (!keys)
+      return HttpResponse.json<ApiErrorBody>({ error: 'not_found', message: `No import check ${checked.params.id}` }, { status: 404 });
+    bulkImportLog.checks.delete(checked.params.id);
+    return HttpResponse.json({ rowsReceived: 0, addedCount: keys.size, duplicateCount: 0, trashedCount: 0 });
   }),
   http.post('*/api/admin/import-runs', async ({ request }) => {
     const checked = await checkedRequest('POST /api/admin/import-runs', { request });

@@ -31,6 +31,7 @@ import { databaseAdminRoutes } from './routes/databaseAdmin';
 import { exportRoutes } from './routes/exports';
 import { healthRoutes } from './routes/health';
 import { historyRoutes } from './routes/history';
+import { importChecksRoutes } from './routes/importChecks';
 import { importRunsRoutes } from './routes/importRuns';
 import { liveRoutes, SERVER_STOPPING_EVENT } from './routes/live';
 import { probeRoutes } from './routes/probes';
@@ -205,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(exportRoutes, { db });
       await api.register(databaseAdminRoutes, { db });
       await api.register(importRunsRoutes, { db });
+      await api.register(importChecksRoutes, { db });
       // Restoring the four collections: in Firebase mode users, connections and audit logs are compared with and
       // written to Firestore with the Admin SDK (restores/firestoreRestore.ts), names here; the routes are the same.
       if (!firebase) await api.register(restoresRoutes, { db, runner: restoreRunner });

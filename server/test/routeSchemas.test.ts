@@ -74,6 +74,7 @@ test('every POST, PUT and PATCH route has a body schema (NoBody for a call witho
 test('a call without data takes no body or {}, and refuses a field, naming it', async () => {
   const noData = backendRoutes().filter((route) => (route.schema as { body?: unknown }).body === NoBody);
   expect(noData.map((route) => route.url).sort()).toEqual([
+    '/api/admin/import-checks',
     '/api/admin/import-runs/:id/undo',
     '/api/admin/migrate/add-random-seed-column',
     '/api/admin/operators/:uid/grant',

@@ -64,6 +64,7 @@ describe('root saga', () => {
       sendBatch: jest.fn(),
       startRun: jest.fn(),
       finishRun: jest.fn(),
+      check: { start: jest.fn(), sendBatch: jest.fn(), end: jest.fn() },
       batchSize: 10,
       concurrency: 1,
       chunkBytes: 1024,

@@ -12,23 +12,34 @@ import type { BulkImportColumns } from '../../../contract/bulkImportRows';
  */
 export async function insertImportBatch(db: Queryable, c: BulkImportColumns, runId: number): Promise<ImportBatchCounts> {
   if (c.names.length === 0) return { added: 0, trashed: 0 };
-  const sameCreatedAt = c.createdAts.every((t) => t === c.createdAts[0]);
-  const { rows } = sameCreatedAt
-    ? await db.query<CountsRow>(
-        batchSql(
-          `SELECT u.name, u.gender, u.nationality, u.first_letter, $5::timestamptz AS created_at
-             FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS u(name, gender, nationality, first_letter)`,
-        ),
-        [c.names, c.genders, c.nationalities, c.firstLetters, c.createdAts[0], runId],
-      )
-    : await db.query<CountsRow>(
-        batchSql(
-          `SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[]) AS u(name, gender, nationality, first_letter, created_at)`,
-        ),
-        [c.names, c.genders, c.nationalities, c.firstLetters, c.createdAts, runId],
-      );
+  const { rows: source, params } = batchRows(c);
+  const { rows } = await db.query<CountsRow>(batchSql(source), [...params, runId]);
   return { added: Number(rows[0]?.added ?? 0), trashed: Number(rows[0]?.trashed ?? 0) };
 }
+
+/**
+ * A batch's rows as a SELECT of name, gender, nationality, first_letter, created_at over parameters $1 to $5 (one
+ * createdAt for all, the usual case, or one per row): what the import inserts and the check compares.
+ */
+export function batchRows(c: BulkImportColumns): { rows: string; params: unknown[] } {
+  const sameCreatedAt = c.createdAts.every((t) => t === c.createdAts[0]);
+  return sameCreatedAt
+    ? {
+        rows: `SELECT u.name, u.gender, u.nationality, u.first_letter, $5::timestamptz AS created_at
+                 FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS u(name, gender, nationality, first_letter)`,
+        params: [c.names, c.genders, c.nationalities, c.firstLetters, c.createdAts[0]],
+      }
+    : {
+        rows: `SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[]) AS u(name, gender, nationality, first_letter, created_at)`,
+        params: [c.names, c.genders, c.nationalities, c.firstLetters, c.createdAts],
+      };
+}
+
+/** Whether a row's name, gender and nationality is in the trash: the import does not add it, and counts it apart. */
+export const IN_TRASH = `EXISTS (
+      SELECT 1 FROM names_trash t
+       WHERE lower(t.name) = lower(r.name) AND t.gender = r.gender AND lower(t.nationality) = lower(r.nationality)
+    )`;
 
 export interface ImportBatchCounts {
   /** rows stored */
@@ -48,10 +59,7 @@ type CountsRow = { added: number | string; trashed: number | string };
 function batchSql(rows: string): string {
   return `WITH rows AS (${rows}),
   marked AS (
-    SELECT r.*, EXISTS (
-      SELECT 1 FROM names_trash t
-       WHERE lower(t.name) = lower(r.name) AND t.gender = r.gender AND lower(t.nationality) = lower(r.nationality)
-    ) AS in_trash FROM rows r
+    SELECT r.*, ${IN_TRASH} AS in_trash FROM rows r
   ),
   inserted AS (
     INSERT INTO names (name, gender, nationality, first_letter, created_at, import_run_id)

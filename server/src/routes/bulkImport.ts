@@ -15,7 +15,7 @@ import { insertImportBatch } from '../names/importInsert';
  * a full batch must reach the row checks, and ~1 KiB a row is far above a real row (~100 bytes of
  * JSON; 200-character name and nationality at most). Larger bodies get 413 before being parsed.
  */
-const BODY_LIMIT = BULK_IMPORT_MAX_ROWS * 1024;
+export const BULK_IMPORT_BODY_LIMIT = BULK_IMPORT_MAX_ROWS * 1024;
 
 /** The file name a batch sent without a run is recorded under (it becomes a run of its own). */
 export const SINGLE_BATCH_RUN_NAME = '(a single bulk-import request)';
@@ -29,7 +29,7 @@ export interface BulkImportRoutesOptions {
 export const bulkImportRoutes: FastifyPluginAsync<BulkImportRoutesOptions> = async (app, { db, onBatch }) => {
   app.post(
     '/admin/names/bulk-import',
-    { schema: ENDPOINTS['POST /api/admin/names/bulk-import'], attachValidation: true, bodyLimit: BODY_LIMIT },
+    { schema: ENDPOINTS['POST /api/admin/names/bulk-import'], attachValidation: true, bodyLimit: BULK_IMPORT_BODY_LIMIT },
     async (request) => {
       const body = request.body as { names?: unknown; runId?: unknown } | undefined;
       if (request.validationError) {

@@ -9,6 +9,7 @@ import { useAppDispatch } from '../hooks';
 import { logoutRequested, type SessionUser } from '../../features/session';
 import { useAccountPasswords } from '../../features/account/useAccountPasswords';
 import { useAccountMfa } from '../../features/account/useAccountMfa';
+import { PaletteLauncher } from '../../features/palette';
 import { AccountIdentity } from './AccountIdentity';
 
 const AccountMenu = lazy(() => import('./AccountMenu'));
@@ -25,6 +26,8 @@ export function AccountActions({ user }: { user: SessionUser }) {
   );
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+      {/* here, in the signed-in chunk, rather than in the shell: its modules then never split the login route's */}
+      <PaletteLauncher />
       {passwords || mfa ? (
         <Suspense fallback={identity}>
           <AccountMenu label={label} email={user.email} passwords={passwords} mfa={mfa} />

@@ -94,6 +94,61 @@ describe('Bulk Upload page: import', () => {
     expect(screen.getByTestId('chosen-file')).toHaveTextContent('No file chosen');
   });
 
+  it('Check file reports what the import would do, writes nothing, keeps the file, and Upload then imports it', async () => {
+    const { user } = renderPage();
+    // one name stored already, one repeated in the file, one invalid row
+    await chooseAndUpload(user, csv('name,gender,nationality\nAnna,female,swedish\n'));
+    expect(await screen.findByText('Successfully imported 1 names!', undefined, slow)).toBeInTheDocument();
+    const text = 'name,gender,nationality\nAnna,female,swedish\nBo,male,danish\nbo,male,DANISH\n,male,danish\nCy,unisex,french\n';
+    await user.upload(screen.getByLabelText('CSV file'), csv(text, 'more.csv'));
+    await user.click(screen.getByRole('button', { name: 'Check file' }));
+
+    expect(
+      await screen.findByText('Check complete: 2 names would be added, 3 rows skipped. Nothing was written.', undefined, slow),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Skipped as duplicates: 2/)).toBeInTheDocument();
+    expect(await screen.findByText('File checked: 2 names would be added.', undefined, slow)).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Check figures' })).getByText('Would add:', { exact: false })).toHaveTextContent(
+      'Would add: 2',
+    );
+    expect(bulkImportLog.checkedBatches.flat().map((r) => r.name)).toEqual(['Anna', 'Bo', 'Bo', 'Cy']);
+    expect(bulkImportLog.storedBy.size).toBe(1); // nothing written
+    expect(bulkImportLog.checks.size).toBe(0); // the check was ended
+    expect(screen.getByTestId('chosen-file')).toHaveTextContent('more.csv');
+
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Bulk upload completed! Added: 2, Skipped: 3', undefined, slow)).toBeInTheDocument();
+    expect(bulkImportLog.storedBy.size).toBe(3);
+  });
+
+  it('asks which columns hold name, gender and nationality when the header does not say, and remembers the choice', async () => {
+    localStorage.clear();
+    const { user } = renderPage();
+    const text = 'Nafn;Kyn;Land;Athugasemd\nSigríður;female;Icelandic;x\nÞór;male;icelandic;y\n';
+    await user.upload(screen.getByLabelText('CSV file'), csv(text, 'nofn.csv'));
+    const group = await screen.findByRole('group', { name: 'Columns of the file' }, slow);
+    // proposed from the header: Nafn and Kyn are known; Land is not
+    expect(within(group).getByRole('combobox', { name: 'Name column' })).toHaveTextContent('Nafn');
+    expect(within(group).getByRole('combobox', { name: 'Gender column' })).toHaveTextContent('Kyn');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(screen.getByText('Choose the column that holds each of name, gender and nationality.')).toBeInTheDocument();
+    expect(bulkImportLog.rows).toHaveLength(0);
+
+    await user.click(within(group).getByRole('combobox', { name: 'Nationality column' }));
+    await user.click(screen.getByRole('option', { name: 'Land' }));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Bulk upload completed! Added: 2, Skipped: 0', undefined, slow)).toBeInTheDocument();
+    expect(bulkImportLog.rows.map(({ name, gender, nationality }) => [name, gender, nationality])).toEqual([
+      ['Sigríður', 'female', 'icelandic'],
+      ['Þór', 'male', 'icelandic'],
+    ]);
+
+    // the same header again: the choice is remembered
+    await user.upload(screen.getByLabelText('CSV file'), csv(text, 'nofn-2.csv'));
+    const again = await screen.findByRole('group', { name: 'Columns of the file' }, slow);
+    expect(within(again).getByRole('combobox', { name: 'Nationality column' })).toHaveTextContent('Land');
+  });
+
   it('re-importing a file whose rows are all stored says that no new names were added, not "Successfully imported 0 names!"', async () => {
     const { user } = renderPage();
     const text = 'name,gender,nationality\nAnna,female,swedish\nBo,male,danish\nCy,unisex,french\n';

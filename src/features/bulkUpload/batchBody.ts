@@ -23,6 +23,11 @@ export function bulkImportBody({ runId, namesJson }: EncodedBatchRequest): Blob 
   return new Blob(['{"names":', namesJson, `,"runId":${JSON.stringify(runId)}}`], { type: 'application/json' });
 }
 
+/** The body { names } of a check's batch (contract/importChecks.ts): the same rows, no run. */
+export function namesBody(namesJson: Uint8Array<ArrayBuffer>): Blob {
+  return new Blob(['{"names":', namesJson, '}'], { type: 'application/json' });
+}
+
 /** The rows the bytes stand for (tests, and anything that must read a batch). */
 export function decodeRows(namesJson: Uint8Array): BulkImportRow[] {
   return JSON.parse(new TextDecoder().decode(namesJson)) as BulkImportRow[];

@@ -169,7 +169,12 @@ function autoApi(
   return api;
 }
 
-function run(source: RowSource, sendBatch: ImportDeps['sendBatch'], overrides: Partial<ImportDeps> = {}) {
+function run(
+  source: RowSource,
+  sendBatch: ImportDeps['sendBatch'],
+  overrides: Partial<ImportDeps> = {},
+  request: { check?: boolean } = {},
+) {
   const channel = stdChannel();
   const dispatched: UnknownAction[] = [];
   let state: { jobs: JobsState } = { jobs: jobsReducer(undefined, { type: 'init' }) };
@@ -179,6 +184,7 @@ function run(source: RowSource, sendBatch: ImportDeps['sendBatch'], overrides: P
     sendBatch,
     startRun: jest.fn(async (fileName: string) => ({ ...RUN, fileName })),
     finishRun: jest.fn(async () => undefined),
+    check: { start: jest.fn(async () => ({ id: 7 })), sendBatch: jest.fn(), end: jest.fn(async () => undefined) },
     batchSize: 2000,
     concurrency: 2,
     chunkBytes: 1 << 20,
@@ -200,7 +206,7 @@ function run(source: RowSource, sendBatch: ImportDeps['sendBatch'], overrides: P
     },
     runImportJob,
     deps,
-    bulkImportRequested({ jobId: JOB, fileName: 'names.csv', fileSize: 2_000_000 }),
+    bulkImportRequested({ jobId: JOB, fileName: 'names.csv', fileSize: 2_000_000, ...request }),
   );
   return {
     task,
@@ -632,5 +638,57 @@ describe('import runs and duplicates', () => {
     expect(r.deps.finishRun).toHaveBeenCalledWith(42, expect.objectContaining({ state: 'cancelled' }));
     expect(r.job()).toMatchObject({ state: 'cancelled' });
     expect(r.job().detail).toContain('The server could not record the end of this import (Failed to fetch); it is listed as interrupted');
+  });
+});
+
+describe('a check of the file (nothing written)', () => {
+  const checkCalls = (sendBatch: ImportDeps['sendBatch']): ImportDeps['check'] => ({
+    start: jest.fn(async () => ({ id: 7 })),
+    sendBatch,
+    end: jest.fn(async () => undefined),
+  });
+
+  it('sends every batch to the check, never to the import, and reports what the import would do', async () => {
+    const plan = makeBatches(5000, 2000);
+    const checkApi = autoApi((body) => ({ addedCount: body.names.length - 3, duplicateCount: 2, trashedCount: 1 }));
+    const importApi = autoApi(() => new Error('the import must not be called'));
+    const r = run(fakeSource(plan), importApi.sendBatch, { check: checkCalls(checkApi.sendBatch) }, { check: true });
+    await r.task.toPromise();
+
+    expect(importApi.bodies).toHaveLength(0);
+    expect(r.deps.startRun).not.toHaveBeenCalled();
+    expect(r.deps.finishRun).not.toHaveBeenCalled();
+    expect(checkApi.bodies.map((b) => b.names.length)).toEqual([2000, 2000, 1000]);
+    // the check's id travels where the run's would
+    expect(checkApi.bodies.every((b) => b.runId === 7)).toBe(true);
+    expect(r.deps.check.end).toHaveBeenCalledWith(7);
+    expect(r.job()).toMatchObject({
+      kind: 'importCheck',
+      state: 'done',
+      message: 'Check complete: 4,991 names would be added, 14 rows skipped. Nothing was written.',
+      progress: { rowsAdded: 4991 },
+    });
+    expect(r.job().detail).toContain('Skipped as duplicates: 6');
+    expect(r.job().detail).toContain('In the trash: 3');
+    expect(r.job().detail).toContain('Press Upload to import the file.');
+    expect(r.notify).toHaveBeenCalledWith('File checked: 4,991 names would be added.', 'info');
+    // nothing changed: no cached view is refetched
+    expect(r.dispatched.filter((a) => a.type === 'api/invalidateTags')).toHaveLength(0);
+  });
+
+  it('says what was checked and that nothing was written when the server refuses a batch', async () => {
+    const plan = makeBatches(6000, 2000);
+    const checkApi = autoApi((body, call) =>
+      call === 2 ? { status: 400, reason: 'Row 3: name must not be empty', fromApi: true } : { addedCount: body.names.length },
+    );
+    const r = run(fakeSource(plan), jest.fn(), { concurrency: 1, check: checkCalls(checkApi.sendBatch) }, { check: true });
+    await r.task.toPromise();
+
+    expect(r.job()).toMatchObject({ kind: 'importCheck', state: 'failed', message: 'The check stopped before the end of the file.' });
+    expect(r.job().detail).toContain('Checked: rows 1–2,002.');
+    expect(r.job().detail).toContain('Not checked: rows 2,003–4,004 (HTTP 400: Row 3: name must not be empty).');
+    expect(r.job().detail).toMatch(/Nothing was written\.$/);
+    expect(r.notify).toHaveBeenCalledWith('The check of the file stopped. See why below.', 'error');
+    expect(r.deps.check.end).toHaveBeenCalledWith(7);
   });
 });

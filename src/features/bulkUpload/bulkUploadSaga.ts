@@ -15,26 +15,21 @@ import { isPageLeaving } from '../../lib/pageLeaving';
 import { jobCancelRequested, jobFinished, jobProgressed, jobStarted, type JobProgress, type JobsState, type JobState } from '../jobs';
 import { bulkImportRequested, type BulkImportRequested } from './bulkUploadActions';
 import { bulkUploadApi, TAGS_CHANGED_BY_IMPORT } from './bulkUploadApi';
-import { finishRunThroughApi, startRunThroughApi } from './importRunsApi';
+import { checkBatchThroughApi, endCheckThroughApi, finishRunThroughApi, startCheckThroughApi, startRunThroughApi } from './importRunsApi';
 import type { ParseFailureReason, RowBatch } from './csvParseProtocol';
 import { takeHandedOffFile } from './fileHandoff';
 import { IMPORT_BATCH_SIZE, IMPORT_CHUNK_BYTES, IMPORT_CONCURRENCY, IMPORT_RETRY_DELAYS_MS } from './importConfig';
 import {
-  cancelledReport,
-  finishedToast,
-  landingSentences,
-  parseFailedReport,
-  runNotStartedReport,
-  successReport,
+  CHECK_FAILED_TOAST,
+  CHECK_TEXTS,
+  IMPORT_TEXTS,
   UPLOAD_ERROR_TOAST,
-  SERVER_STOPPED_TOAST,
-  serverStopped,
-  uploadFailedReport,
+  landingSentences,
   type BatchOutcome,
   type ImportTally,
+  type JobTexts,
   type Report,
   skippedTotal,
-  unexpectedFailureReport,
   unsettledRows,
 } from './importReport';
 import { openWorkerRowSource, type RowSource, type RowSourceEvent, type RowSourceOptions } from './rowSource';
@@ -47,11 +42,22 @@ export type StartRun = (fileName: string) => Promise<ImportRun> | SagaIterator<I
 /** Ends the server's record with the job's outcome and what only the console knows (rows read, skipped). */
 export type FinishRun = (runId: number, body: FinishImportRunRequest) => Promise<unknown> | SagaIterator<unknown>;
 
+/**
+ * A check of the file instead of its import (contract/importChecks.ts): the same pipeline, each batch counted by the
+ * server as its import would be, nothing written. start and end stand in for the run's; end drops the check's keys.
+ */
+export interface CheckCalls {
+  start(): Promise<{ id: number }> | SagaIterator<{ id: number }>;
+  sendBatch: SendBatch;
+  end(checkId: number): Promise<unknown> | SagaIterator<unknown>;
+}
+
 export interface ImportDeps {
   openRowSource(jobId: string, options: RowSourceOptions): RowSource;
   sendBatch: SendBatch;
   startRun: StartRun;
   finishRun: FinishRun;
+  check: CheckCalls;
   batchSize: number;
   concurrency: number;
   chunkBytes: number;
@@ -143,8 +149,18 @@ function noteReading(tally: ImportTally, from: Pick<RowBatch, 'rowsSkipped' | 's
   tally.encoding = from.encoding;
 }
 
+/** The import's deps with the run's three calls replaced by the check's (a check's end only drops its keys). */
+function checkingDeps(deps: ImportDeps): ImportDeps {
+  return {
+    ...deps,
+    startRun: () => deps.check.start() as Promise<ImportRun>,
+    sendBatch: deps.check.sendBatch,
+    finishRun: (checkId) => deps.check.end(checkId),
+  };
+}
+
 /**
- * Runs one import. The loop keeps at most `concurrency` batches between "pulled from the parser" and
+ * Runs one import, or one check of the file (`check`: contract/importChecks.ts). The loop keeps at most `concurrency` batches between "pulled from the parser" and
  * "settled by the server": it pulls one batch per free upload slot, so the worker (which parses only
  * when pulled) never runs more than a chunk ahead of the uploads.
  *
@@ -152,8 +168,10 @@ function noteReading(tally: ImportTally, from: Pick<RowBatch, 'rowsSkipped' | 's
  * flight: aborting a request would not undo a transaction the server may already have committed, and
  * only their answers make the report exact. That takes at most one batch's round trip.
  */
-export function* runImportJob(deps: ImportDeps, action: BulkImportRequested): SagaIterator {
-  const { jobId, fileName, fileSize } = action.payload;
+export function* runImportJob(importDeps: ImportDeps, action: BulkImportRequested): SagaIterator {
+  const { jobId, fileName, fileSize, check = false } = action.payload;
+  const deps = check ? checkingDeps(importDeps) : importDeps;
+  const texts = check ? CHECK_TEXTS : IMPORT_TEXTS;
   const tally: ImportTally = {
     outcomes: [],
     rowsRead: 0,
@@ -168,9 +186,9 @@ export function* runImportJob(deps: ImportDeps, action: BulkImportRequested): Sa
   };
   try {
     const startedAt: string = yield call(deps.now);
-    yield put(jobStarted({ id: jobId, kind: 'bulkImport', label: fileName, workTotal: fileSize, startedAt }));
+    yield put(jobStarted({ id: jobId, kind: check ? 'importCheck' : 'bulkImport', label: fileName, workTotal: fileSize, startedAt }));
     // A child task: if it throws, its in-flight uploads are cancelled with it before we report.
-    yield call(importRows, deps, action, startedAt, tally);
+    yield call(importRows, deps, texts, action, startedAt, tally);
   } catch (error) {
     // A bug or an unforeseen throw: the job must not stay 'running', and the error must not reach the
     // root saga (it would cancel the session saga with it).
@@ -183,28 +201,30 @@ export function* runImportJob(deps: ImportDeps, action: BulkImportRequested): Sa
     } catch {
       finishedAt = new Date().toISOString();
     }
-    const report = unexpectedFailureReport(tally, errorReason(error));
+    const report = texts.unexpected(tally, errorReason(error));
     yield put(jobFinished({ id: jobId, state: 'failed', ...report, finishedAt, progress: progressOf(tally) }));
-    if (mayHaveLanded(tally)) yield put(api.util.invalidateTags([...TAGS_CHANGED_BY_IMPORT]));
+    if (!check && mayHaveLanded(tally)) yield put(api.util.invalidateTags([...TAGS_CHANGED_BY_IMPORT]));
     try {
-      yield call(deps.notify, UPLOAD_ERROR_TOAST, 'error');
+      yield call(deps.notify, check ? CHECK_FAILED_TOAST : UPLOAD_ERROR_TOAST, 'error');
     } catch {
       // the report in the jobs slice already says it
     }
   }
 }
 
-function* importRows(deps: ImportDeps, action: BulkImportRequested, startedAt: string, tally: ImportTally): SagaIterator {
-  const { jobId, fileName, fileSize } = action.payload;
+function* importRows(deps: ImportDeps, texts: JobTexts, action: BulkImportRequested, startedAt: string, tally: ImportTally): SagaIterator {
+  const { jobId, fileName, fileSize, check = false } = action.payload;
+  const end = { texts, check };
   let source: RowSource;
   try {
     source = yield call([deps, deps.openRowSource], jobId, {
       createdAt: startedAt,
       batchSize: deps.batchSize,
       chunkBytes: deps.chunkBytes,
+      ...(action.payload.columns ? { columns: action.payload.columns } : {}),
     });
   } catch (error) {
-    yield* finish(deps, jobId, 'failed', parseFailedReport(`${errorReason(error)}.`), tally);
+    yield* finish(deps, end, jobId, 'failed', texts.parseFailed(`${errorReason(error)}.`), tally);
     return;
   }
 
@@ -300,27 +320,27 @@ function* importRows(deps: ImportDeps, action: BulkImportRequested, startedAt: s
         message: `Cancelled. ${tally.rowsAdded} names were added before the import was interrupted.`,
         detail: [`${inFlight} batch(es) were in flight and may or may not have been added.`, ...landingSentences(tally)].join(' '),
       };
-      yield* finish(deps, jobId, 'cancelled', report, tally);
+      yield* finish(deps, end, jobId, 'cancelled', report, tally);
     }
   }
 
   const run = { id: runId };
   if (!stop) {
-    yield* finish(deps, jobId, 'done', successReport(tally), tally, run);
-    const toast = finishedToast(tally);
+    yield* finish(deps, end, jobId, 'done', texts.done(tally), tally, run);
+    const toast = texts.doneToast(tally);
     yield call(deps.notify, toast.message, toast.kind);
   } else if (stop.kind === 'cancel') {
-    yield* finish(deps, jobId, 'cancelled', cancelledReport(tally), tally, run);
+    yield* finish(deps, end, jobId, 'cancelled', texts.cancelled(tally), tally, run);
   } else if (stop.kind === 'start') {
-    yield* finish(deps, jobId, 'failed', runNotStartedReport(stop.reason), tally, run);
-    yield call(deps.notify, UPLOAD_ERROR_TOAST, 'error');
+    yield* finish(deps, end, jobId, 'failed', texts.notStarted(stop.reason), tally, run);
+    yield call(deps.notify, texts.failedToast(tally), 'error');
   } else if (stop.kind === 'parse' && (stop.reason === 'header' || tally.rowsSent === 0)) {
     // Nothing was sent, so this is a problem with the file itself.
-    yield* finish(deps, jobId, 'failed', parseFailedReport(stop.message), tally, run);
+    yield* finish(deps, end, jobId, 'failed', texts.parseFailed(stop.message), tally, run);
   } else {
     const parseProblem = stop.kind === 'parse' ? stop.message : undefined;
-    yield* finish(deps, jobId, 'failed', uploadFailedReport(tally, parseProblem), tally, run);
-    yield call(deps.notify, !parseProblem && serverStopped(tally) ? SERVER_STOPPED_TOAST : UPLOAD_ERROR_TOAST, 'error');
+    yield* finish(deps, end, jobId, 'failed', texts.failed(tally, parseProblem), tally, run);
+    yield call(deps.notify, texts.failedToast(tally, parseProblem), 'error');
   }
 }
 
@@ -354,13 +374,14 @@ const LEFT_MID_IMPORT = 'The page was being left: the import is listed as interr
 
 function* finish(
   deps: ImportDeps,
+  { check }: { check: boolean },
   jobId: string,
   state: 'done' | 'failed' | 'cancelled',
   report: Report,
   tally: ImportTally,
   run: { id: number | null } = { id: null },
 ): SagaIterator {
-  if (run.id !== null && state === 'failed' && deps.pageLeaving()) {
+  if (run.id !== null && !check && state === 'failed' && deps.pageLeaving()) {
     // The failures are the requests the browser aborted as it leaves the page: the server's run stays
     // open and shows as interrupted, with exactly what landed, rather than failed.
     report = { ...report, detail: [report.detail, LEFT_MID_IMPORT].filter(Boolean).join(' ') };
@@ -371,7 +392,7 @@ function* finish(
   const finishedAt: string = yield call(deps.now);
   yield put(jobFinished({ id: jobId, state, ...report, finishedAt, progress: progressOf(tally) }));
   // Names lists, nationality counts and totals changed (or may have): refetch them once, not per batch.
-  if (mayHaveLanded(tally)) yield put(api.util.invalidateTags([...TAGS_CHANGED_BY_IMPORT]));
+  if (!check && mayHaveLanded(tally)) yield put(api.util.invalidateTags([...TAGS_CHANGED_BY_IMPORT]));
 }
 
 /** Some batch landed or may have (added, unconfirmed, or sent without a settled answer). */
@@ -401,6 +422,7 @@ export const liveImportDeps: ImportDeps = {
   sendBatch: sendBatchThroughApi,
   startRun: startRunThroughApi,
   finishRun: finishRunThroughApi,
+  check: { start: startCheckThroughApi, sendBatch: checkBatchThroughApi, end: endCheckThroughApi },
   batchSize: IMPORT_BATCH_SIZE,
   concurrency: IMPORT_CONCURRENCY,
   chunkBytes: IMPORT_CHUNK_BYTES,

@@ -1,3 +1,4 @@
+import type { ColumnMapping } from '../../../contract/csvRows';
 // The worker's parse session, run in-thread on a jsdom File with real papaparse in chunk mode.
 import { waitFor } from '@testing-library/react';
 import Papa from 'papaparse';
@@ -22,7 +23,7 @@ function makeCsv(n: number, invalidEvery = 0, eol = '\n') {
   return lines.join(eol) + eol;
 }
 
-function startSession(file: File, batchSize: number, chunkBytes: number) {
+function startSession(file: File, batchSize: number, chunkBytes: number, columns?: ColumnMapping) {
   const messages: FromParser[] = [];
   const transfers: (Transferable[] | undefined)[] = [];
   let wake: (() => void) | null = null;
@@ -31,7 +32,7 @@ function startSession(file: File, batchSize: number, chunkBytes: number) {
     transfers.push(transfer);
     wake?.();
   });
-  session.handle({ type: 'start', file, createdAt: AT, batchSize, chunkBytes });
+  session.handle({ type: 'start', file, createdAt: AT, batchSize, chunkBytes, ...(columns ? { columns } : {}) });
   /** resolves once `count` messages have arrived in total */
   const until = (count: number) =>
     new Promise<void>((resolve, reject) => {
@@ -330,5 +331,29 @@ describe('csv parse session (worker core)', () => {
     session.handle({ type: 'pull' });
     await tick(50);
     expect(messages).toHaveLength(1);
+  });
+});
+
+describe('a file whose header does not name the columns', () => {
+  const file = new File(
+    ['Nafn;Kyn;Uppruni;name\nSigríður;female;Icelandic;ignored\n\nÞór; MALE ;icelandic;x\nBad;other;icelandic;y\n'],
+    'nofn.csv',
+  );
+
+  it('without a mapping stops at the header, naming what is missing', async () => {
+    const { pull } = startSession(file, 100, 1024);
+    const message = await pull();
+    expect(message).toEqual({ type: 'error', reason: 'header', message: expect.stringContaining('Missing columns: gender, nationality') });
+  });
+
+  it('with a mapping reads the chosen columns under the usual rules, and a column named like a required one but not chosen is not used', async () => {
+    const { pull } = startSession(file, 100, 1024, { name: 'nafn', gender: 'kyn', nationality: 'uppruni' });
+    const { batches, last } = await drain(pull);
+    const rows = batches.flatMap((b) => decodeRows(b.namesJson));
+    expect(rows.map(({ name, gender, nationality }) => [name, gender, nationality])).toEqual([
+      ['Sigríður', 'female', 'icelandic'],
+      ['Þór', 'male', 'icelandic'],
+    ]);
+    expect(last).toMatchObject({ type: 'end', rowsRead: 3, skippedByReason: { 'unknown-gender': 1 } });
   });
 });

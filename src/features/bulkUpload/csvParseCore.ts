@@ -1,7 +1,7 @@
 // The CSV parse session that runs inside the worker (csvParse.worker.ts); Jest runs the same code
 // in-thread (jest/workerClient.mock.ts), so tests exercise the real decoding, parsing and backpressure.
 import Papa from 'papaparse';
-import { CSV_PARSE_OPTIONS, checkCsvRow, isBlankRow, missingColumns, type RawCsvRow } from '../../../contract/csvRows';
+import { CSV_PARSE_OPTIONS, checkCsvRow, isBlankRow, mappedHeader, missingColumns, type RawCsvRow } from '../../../contract/csvRows';
 import type { FromParser, RowBatch, SkipCounts, StartParse, ToParser } from './csvParseProtocol';
 import type { BulkImportRow } from '../../../contract/wire';
 import { encodeRows } from './batchBody';
@@ -192,6 +192,7 @@ export function createCsvParseSession(post: (message: FromParser, transfer?: Tra
     });
     Papa.parse<RawCsvRow>(feed.stream as unknown as Papa.LocalFile, {
       ...CSV_PARSE_OPTIONS,
+      transformHeader: mappedHeader(message.columns),
       // Blank lines are dropped in onChunk instead, so papaparse's row numbers still match its rows.
       skipEmptyLines: false,
       // decodedTextFeed turns CRLF and lone CR into LF.

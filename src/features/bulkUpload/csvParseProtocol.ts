@@ -1,5 +1,5 @@
 // Messages between the import saga's row source and the CSV parse worker. Types only.
-import type { SkipReason } from '../../../contract/csvRows';
+import type { ColumnMapping, SkipReason } from '../../../contract/csvRows';
 import type { FileEncoding } from './fileText';
 
 /** Rows skipped before sending, by reason (only reasons that occurred). */
@@ -12,6 +12,8 @@ export interface StartParse {
   createdAt: string;
   batchSize: number;
   chunkBytes: number;
+  /** which columns hold name, gender and nationality when the header does not name them (contract/csvRows.ts) */
+  columns?: ColumnMapping;
 }
 
 /**

@@ -229,3 +229,82 @@ export function runNotStartedReport(reason: string): Report {
     detail: `The server could not start recording this import: ${reason.replace(/\.$/, '')}. Nothing was imported.`,
   };
 }
+
+/** What a job of the import pipeline says at each end: the import's texts, or a check's (nothing written). */
+export interface JobTexts {
+  done(tally: ImportTally): Report;
+  doneToast(tally: ImportTally): { message: string; kind: ToastKind };
+  cancelled(tally: ImportTally): Report;
+  notStarted(reason: string): Report;
+  parseFailed(problem: string): Report;
+  failed(tally: ImportTally, parseProblem?: string): Report;
+  failedToast(tally: ImportTally, parseProblem?: string): string;
+  unexpected(tally: ImportTally, reason: string): Report;
+}
+
+export const IMPORT_TEXTS: JobTexts = {
+  done: successReport,
+  doneToast: finishedToast,
+  cancelled: cancelledReport,
+  notStarted: runNotStartedReport,
+  parseFailed: parseFailedReport,
+  failed: uploadFailedReport,
+  failedToast: (tally, parseProblem) => (!parseProblem && serverStopped(tally) ? SERVER_STOPPED_TOAST : UPLOAD_ERROR_TOAST),
+  unexpected: unexpectedFailureReport,
+};
+
+const NOTHING_WRITTEN = 'Nothing was written.';
+export const checkDoneText = (wouldAdd: number, skipped: number) =>
+  `Check complete: ${formatCount(wouldAdd)} ${wouldAdd === 1 ? 'name' : 'names'} would be added, ${formatCount(skipped)} ${skipped === 1 ? 'row' : 'rows'} skipped. ${NOTHING_WRITTEN}`;
+export const CHECK_FAILED_TEXT = 'The check stopped before the end of the file.';
+export const CHECK_FAILED_TOAST = 'The check of the file stopped. See why below.';
+
+/** Where the batches checked so far went: the rows checked, and the batches the server refused, with its reason. */
+function checkedSentences(tally: ImportTally): string[] {
+  const outcomes = [...tally.outcomes].sort((a, b) => a.seq - b.seq);
+  const sentences: string[] = [];
+  const checked = addedRanges(outcomes);
+  if (checked.length > 0) sentences.push(`Checked: ${checked.join(', ')}.`);
+  for (const o of outcomes) {
+    if (o.state !== 'added') sentences.push(`Not checked: ${rowsText(o.fromRow, o.toRow)} (${o.reason ?? 'no answer'}).`);
+  }
+  return sentences;
+}
+
+/**
+ * A check's texts ("Check file" on Bulk Upload, contract/importChecks.ts): the import's counts as what would happen, and
+ * every end says that nothing was written, so an operator knows the file can be imported (or fixed) as it is.
+ */
+export const CHECK_TEXTS: JobTexts = {
+  done: (tally) => ({
+    message: checkDoneText(tally.rowsAdded, skippedTotal(tally)),
+    detail: [...readingSentences(tally, true), 'Press Upload to import the file.'].join(' '),
+  }),
+  doneToast: (tally) => ({
+    message: `File checked: ${formatCount(tally.rowsAdded)} ${tally.rowsAdded === 1 ? 'name' : 'names'} would be added.`,
+    kind: 'info',
+  }),
+  cancelled: (tally) => ({
+    message: `Check cancelled. ${NOTHING_WRITTEN}`,
+    detail: [...checkedSentences(tally), ...readingSentences(tally, false)].join(' ') || null,
+  }),
+  notStarted: (reason) => ({
+    message: CHECK_FAILED_TEXT,
+    detail: `The server could not start the check: ${reason.replace(/\.$/, '')}. ${NOTHING_WRITTEN}`,
+  }),
+  parseFailed: (problem) => ({ message: PARSE_ERROR_TEXT, detail: `${problem} ${NOTHING_WRITTEN}` }),
+  failed: (tally, parseProblem) => ({
+    message: CHECK_FAILED_TEXT,
+    detail: [
+      ...(parseProblem ? [`The file could not be read further: ${parseProblem}`] : []),
+      ...checkedSentences(tally),
+      ...readingSentences(tally, false),
+      NOTHING_WRITTEN,
+    ].join(' '),
+  }),
+  failedToast: () => CHECK_FAILED_TOAST,
+  unexpected: (tally, reason) => ({
+    message: CHECK_FAILED_TEXT,
+    detail: [`The check stopped unexpectedly: ${reason.replace(/\.$/, '')}.`, ...checkedSentences(tally), NOTHING_WRITTEN].join(' '),
+  }),
+};

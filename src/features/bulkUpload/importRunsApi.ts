@@ -13,6 +13,9 @@ import type {
   UndoImportRunResponse,
 } from '../../../contract/importRuns';
 import type { RestoreResponse } from '../../../contract/dataSafety';
+import type { ImportCheck, ImportCheckBatch, ImportCheckTotals } from '../../../contract/importChecks';
+import type { BulkImportResponse } from '../../../contract/wire';
+import { namesBody, type EncodedBatchRequest } from './batchBody';
 
 export const importRunsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -31,6 +34,17 @@ export const importRunsApi = api.injectEndpoints({
     }),
     finishImportRun: build.mutation<ImportRun, { id: number; body: FinishImportRunRequest }>({
       query: ({ id, body }) => ({ url: `/admin/import-runs/${id}/finish`, method: 'POST', body }),
+    }),
+    // A check of a file before its import (contract/importChecks.ts): nothing it does changes a cached view.
+    startImportCheck: build.mutation<ImportCheck, void>({
+      query: () => ({ url: '/admin/import-checks', method: 'POST' }),
+    }),
+    checkImportBatch: build.mutation<ImportCheckBatch, EncodedBatchRequest>({
+      // runId is the check's id here; the body is the batch's encoded rows, as an import's (batchBody.ts)
+      query: ({ runId, namesJson }) => ({ url: `/admin/import-checks/${runId}/batches`, method: 'POST', body: namesBody(namesJson) }),
+    }),
+    endImportCheck: build.mutation<ImportCheckTotals, number>({
+      query: (id) => ({ url: `/admin/import-checks/${id}`, method: 'DELETE' }),
     }),
     undoImportRun: build.mutation<UndoImportRunResponse, number>({
       query: (id) => ({ url: `/admin/import-runs/${id}/undo`, method: 'POST' }),
@@ -65,4 +79,26 @@ export function* finishRunThroughApi(runId: number, body: FinishImportRunRequest
     runMutation<ImportRun>,
     importRunsApi.endpoints.finishImportRun.initiate({ id: runId, body }, { track: false }),
   )) as ImportRun;
+}
+
+export function* startCheckThroughApi(): SagaIterator<ImportCheck> {
+  return (yield call(
+    runMutation<ImportCheck>,
+    importRunsApi.endpoints.startImportCheck.initiate(undefined, { track: false }),
+  )) as ImportCheck;
+}
+
+/** A check's batch answers in the import's shape, so the import job counts it as it counts an import's. */
+export function* checkBatchThroughApi(batch: EncodedBatchRequest): SagaIterator<BulkImportResponse> {
+  return (yield call(
+    runMutation<ImportCheckBatch>,
+    importRunsApi.endpoints.checkImportBatch.initiate(batch, { track: false }),
+  )) as ImportCheckBatch;
+}
+
+export function* endCheckThroughApi(checkId: number): SagaIterator<ImportCheckTotals> {
+  return (yield call(
+    runMutation<ImportCheckTotals>,
+    importRunsApi.endpoints.endImportCheck.initiate(checkId, { track: false }),
+  )) as ImportCheckTotals;
 }

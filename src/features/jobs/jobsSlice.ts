@@ -4,7 +4,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
-export type JobKind = 'bulkImport' | 'export' | 'migration' | 'restore';
+export type JobKind = 'bulkImport' | 'importCheck' | 'export' | 'migration' | 'restore';
 
 export interface JobProgress {
   rowsRead: number;
@@ -130,11 +130,12 @@ export const jobsReducer = jobsSlice.reducer;
 // Selectors take the slice's parent state so any store holding `jobs` can use them.
 type WithJobs = { jobs: JobsState };
 
-/** The newest job of a kind (running or finished): what a page shows when it opens. */
-export function selectLatestJobOfKind(state: WithJobs, kind: JobKind): Job | undefined {
+/** The newest job of a kind, or of any of several (running or finished): what a page shows when it opens. */
+export function selectLatestJobOfKind(state: WithJobs, kind: JobKind | readonly JobKind[]): Job | undefined {
+  const kinds: readonly JobKind[] = typeof kind === 'string' ? [kind] : kind;
   for (let i = state.jobs.order.length - 1; i >= 0; i -= 1) {
     const job = state.jobs.byId[state.jobs.order[i]];
-    if (job.kind === kind) return job;
+    if (kinds.includes(job.kind)) return job;
   }
   return undefined;
 }

@@ -14,9 +14,10 @@ export function CsvFormatHelp() {
         Expected CSV format
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        The first row is the header <code>name,gender,nationality</code> (any case, any column order, extra columns are ignored). Gender is
-        male, female or unisex. Names are saved capitalized (first letter upper, the rest lower); gender and nationality are saved in lower
-        case. Empty lines are ignored.
+        The first row is the header <code>name,gender,nationality</code> (any case, any column order, extra columns are ignored; columns may
+        be separated by commas, semicolons or tabs). A file with other headers (another language, another tool&apos;s export) is read too:
+        the page asks which column holds each. Gender is male, female or unisex. Names are saved capitalized (first letter upper, the rest
+        lower); gender and nationality are saved in lower case. Empty lines are ignored.
       </Typography>
       <Box
         component="pre"
