@@ -14,6 +14,9 @@ const esmDeps = [
   'jose',
   // contract/endpoints.ts: TypeBox 1.x ships ESM only.
   'typebox',
+  // otplib's default plugins (server/src/auth/mfa/totp.ts): its own packages ship CommonJS, these two ESM only.
+  '@noble/hashes',
+  '@scure/base',
 ];
 const transform = {
   '^.+\\.(t|j)sx?$|^.+\\.mjs$': [

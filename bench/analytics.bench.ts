@@ -18,7 +18,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import type { SignInResponse } from '../contract/wire';
+import type { SignInSession } from '../contract/mfa';
 import { buildApp } from '../server/src/app';
 import { migrate } from '../server/src/db/migrate';
 import { openDatabase } from '../server/src/db/open';
@@ -240,7 +240,7 @@ async function measureOn(db: Db, description: string, swipes: number): Promise<{
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
     });
-    const { token } = (await signIn.json()) as SignInResponse;
+    const { token } = (await signIn.json()) as SignInSession;
     // One keep-alive connection per endpoint's series, closed before the baseline runs: with PGlite the
     // baseline's long queries block this process, and an idle connection would outlive its deadlines.
     let agent = new http.Agent({ keepAlive: true, maxSockets: 1 });

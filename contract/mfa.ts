@@ -66,6 +66,9 @@ export const MFA_ERRORS = {
 
 /** The console-action trail's names for what this contract does. */
 export const MFA_ACTIONS = {
+  /** a new secret made, pending until a code from it confirms it */
+  enrolmentStarted: 'account.mfa_enrolment_started',
+  /** confirmed: two-factor is on */
   enrolled: 'account.mfa_enrolled',
   disabled: 'account.mfa_disabled',
   recoveryCodesRenewed: 'account.mfa_recovery_codes_renewed',

@@ -1,4 +1,4 @@
-// npm run admin -- create --email E [--name "Display Name"] [--link] [--url URL] | reset --email E [--link] | list
+// npm run admin -- create --email E [--name "Display Name"] [--link] [--url URL] | reset --email E [--link] | reset-mfa --email E | list
 // Operators from the command line: scripts/adminCli.ts says what each command does.
 import { runAdminCli } from './adminCli';
 

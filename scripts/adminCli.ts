@@ -3,6 +3,7 @@
 //
 //   create --email E [--name "Display Name"] [--link] [--url https://console.example]
 //   reset  --email E [--link] [--url ...]      a new password (or a link to set one) for an existing operator
+//   reset-mfa --email E                         an operator's two-factor sign-in off (lost phone and recovery codes)
 //   list                                        the operators and the open invitations, one per line
 //
 // The password is read from standard input: twice and without echo on a terminal, one line from a pipe (automation,
@@ -18,7 +19,13 @@ import { folderInUseMessage, pgliteFolderUse } from '../server/src/db/pgliteInUs
 import type { Db } from '../server/src/db/types';
 import { HttpError } from '../server/src/http/errors';
 import type { MadeLink } from '../server/src/operators/links';
-import { checkOperatorEmail, CLI_ACTOR, createOperator, resetOperatorPassword } from '../server/src/operators/operatorAccounts';
+import {
+  checkOperatorEmail,
+  CLI_ACTOR,
+  createOperator,
+  resetOperatorMfa,
+  resetOperatorPassword,
+} from '../server/src/operators/operatorAccounts';
 import { createReferenceDirectory } from '../server/src/operators/referenceDirectory';
 
 export const DEFAULT_CONSOLE_URL = 'http://localhost:5173';
@@ -26,10 +33,12 @@ export const DEFAULT_CONSOLE_URL = 'http://localhost:5173';
 export const USAGE = `Usage:
   npm run admin -- create --email E [--name "Display Name"] [--link] [--url https://console.example]
   npm run admin -- reset --email E [--link] [--url https://console.example]
+  npm run admin -- reset-mfa --email E
   npm run admin -- list
 The password is read from standard input (asked twice on a terminal; one line from a pipe). With --link, a one-time
 link to set it is printed instead. Database: DATABASE_URL, else the PGlite folder DATA_DIR (default .data/pglite),
-which the server must not have open. --force skips that check when it cannot be made.`;
+which the server must not have open. --force skips that check when it cannot be made. reset-mfa turns an operator's
+two-factor sign-in off and ends their sessions (for an admin who lost their phone and their recovery codes).`;
 
 /** Standard input as the command reads it: a terminal (raw mode for typing without echo) or a pipe. */
 export interface CliInput extends NodeJS.ReadableStream {
@@ -185,7 +194,7 @@ export async function runAdminCli(argv: string[], io: CliIo): Promise<number> {
   }
   const { values, positionals } = parsed;
   const command = positionals[0];
-  if (values.help || positionals.length !== 1 || !['create', 'reset', 'list'].includes(command!)) {
+  if (values.help || positionals.length !== 1 || !['create', 'reset', 'reset-mfa', 'list'].includes(command!)) {
     io.err(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
@@ -194,13 +203,27 @@ export async function runAdminCli(argv: string[], io: CliIo): Promise<number> {
   try {
     const email = command === 'list' ? '' : checkEmail(values.email);
     db = await openServerDatabase(io.env, values.force);
+    if (command === 'reset-mfa') {
+      const done = await resetOperatorMfa(db, CLI_ACTOR, email);
+      io.out(
+        done.reset
+          ? `Two-factor sign-in turned off for ${done.email} (user ${done.uid}); their open sessions have ended. ` +
+              'They sign in with their password, and set two-factor up again (at once when the server runs with REQUIRE_MFA=1).\n'
+          : `${done.email} (user ${done.uid}) has no two-factor sign-in: nothing to reset.\n`,
+      );
+      return 0;
+    }
     if (command !== 'list') await checkOperatorEmail(db, command as 'create' | 'reset', email);
     const password = command === 'list' || values.link ? undefined : await readPassword(io, email);
     if (command === 'list') {
       const { operators, invites } = await createReferenceDirectory(db).list();
       if (operators.length === 0) io.out('No operators. Make one: npm run admin -- create --email E\n');
       for (const o of operators) {
-        const state = [o.accountActive ? 'active' : 'deactivated', o.hasPassword ? 'password set' : 'no password yet'].join(', ');
+        const state = [
+          o.accountActive ? 'active' : 'deactivated',
+          o.hasPassword ? 'password set' : 'no password yet',
+          ...(o.mfaEnabled ? ['two-factor on'] : []),
+        ].join(', ');
         io.out(`${o.email ?? '(no email)'}\t${o.uid}\t${o.displayName ?? ''}\t${state}\tlast sign-in ${o.lastSignInAt ?? 'never'}\n`);
       }
       for (const i of invites) io.out(`invited: ${i.email}\tby ${i.createdBy}\tuntil ${i.expiresAt}\n`);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { SignInResponse } from '../../contract/wire';
+import type { SignInSession } from '../../contract/mfa';
 import { buildApp } from '../../server/src/app';
 import { migrate } from '../../server/src/db/migrate';
 import { openDatabase } from '../../server/src/db/open';
@@ -73,5 +73,5 @@ export async function signInAdmin(origin: string): Promise<string> {
     body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
   });
   if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as SignInResponse).token;
+  return ((await response.json()) as SignInSession).token;
 }

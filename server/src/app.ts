@@ -5,6 +5,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOpt
 import { createFirebaseAdminGuard } from './auth/firebaseGuard';
 import type { FirebaseIdentity } from './auth/firebaseIdentity';
 import { createGuards } from './auth/guard';
+import { createMfaChallenges } from './auth/mfa/challenges';
+import { createSecretBox } from './auth/mfa/secretBox';
 import { createSessionTokens } from './auth/tokens';
 import { migrations } from './db/migrations';
 import type { Db } from './db/types';
@@ -96,6 +98,11 @@ export interface BuildAppOptions {
   operatorDirectory?: OperatorDirectory;
   /** Called for every route as it is registered (tests enumerate the routes with it). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * REQUIRE_MFA: every operator signs in with a second factor (contract/mfa.ts). One without it sets it up right after
+   * the password, and nobody can turn theirs off (an admin's reset still can, for a lost phone).
+   */
+  requireMfa?: boolean;
 }
 
 /** Large enough for a bulk import batch of BULK_IMPORT_MAX_ROWS rows. */
@@ -151,6 +158,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       tokens,
       guards,
       signInRateLimit: options.signInRateLimit ?? DEFAULT_SIGN_IN_RATE_LIMIT,
+      // Both keyed from the session secret (each with a key of its own): auth/mfa/secretBox.ts, auth/mfa/challenges.ts.
+      challenges: createMfaChallenges(options.sessionSecret),
+      secretBox: createSecretBox(options.sessionSecret),
+      requireMfa: options.requireMfa ?? false,
       onSignInFailure: options.metrics ? (reason) => options.metrics!.signInFailure(reason) : undefined,
     });
   }

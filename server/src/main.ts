@@ -12,7 +12,8 @@
 // - TRUST_PROXY: the proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (a hop count, or addresses and
 //   CIDR ranges; default none). SIGN_IN_RATE_LIMIT (attempts per minute per client address and email, default 10),
 //   SIGN_IN_IP_RATE_LIMIT (per client address, default 50), SIGN_IN_EMAIL_RATE_LIMIT (per email across addresses,
-//   default 30), SIGN_IN_MAX_LOCKOUT_MINUTES (the longest lock of the growing back-off, default 15).
+//   default 30), SIGN_IN_MAX_LOCKOUT_MINUTES (the longest lock of the growing back-off, default 15). REQUIRE_MFA=1:
+//   every operator signs in with a second factor (TOTP), set up right after the password by those without one.
 // - LOG_LEVEL (default warn; info logs one JSON line per request; every line is JSON with the request id),
 //   METRICS_PORT (+ METRICS_HOST) or METRICS_TOKEN (Prometheus metrics; off by default), SHUTDOWN_GRACE_MS (how long
 //   SIGTERM waits for requests in flight, default 20000), CSP_CONNECT_SRC, TRASH_RETENTION_DAYS (default 30: a

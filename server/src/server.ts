@@ -66,6 +66,8 @@ export interface BackendOptions {
   trashPurgeIntervalMs?: number;
   /** BACKUP_DIR: where a restore in replace mode saves the state before it (default: `backups` beside DATA_DIR) */
   backupDir?: string;
+  /** REQUIRE_MFA: every operator signs in with a second factor (app.ts BuildAppOptions.requireMfa) */
+  requireMfa?: boolean;
 }
 
 export interface RunningBackend {
@@ -174,6 +176,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       // With METRICS_PORT the metrics are served there only; otherwise on this port to METRICS_TOKEN.
       metricsToken: options.metricsPort === undefined ? options.metricsToken : undefined,
       stopping: () => stopping,
+      requireMfa: options.requireMfa,
       signInRateLimit: {
         ...DEFAULT_SIGN_IN_RATE_LIMIT,
         ...(options.signInRateLimitMax ? { max: options.signInRateLimitMax } : {}),

@@ -19,6 +19,7 @@ export type OperationsSettings = Pick<
   | 'metricsHost'
   | 'metricsToken'
   | 'shutdownGraceMs'
+  | 'requireMfa'
 >;
 
 type Env = Record<string, string | undefined>;
@@ -31,6 +32,14 @@ function wholeNumber(env: Env, name: string, min: number, max: number): number |
     throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${env[name]}"`);
   }
   return Number(text);
+}
+
+/** A switch: 1/true/yes/on or 0/false/no/off; unset or empty is off. Anything else is a mistake worth stopping for. */
+function onOff(env: Env, name: string): boolean {
+  const text = (env[name] ?? '').trim().toLowerCase();
+  if (text === '' || ['0', 'false', 'no', 'off'].includes(text)) return false;
+  if (['1', 'true', 'yes', 'on'].includes(text)) return true;
+  throw new Error(`${name} must be 0 or 1, got "${env[name]}"`);
 }
 
 export function operationsSettingsFromEnv(env: Env): OperationsSettings {
@@ -52,5 +61,6 @@ export function operationsSettingsFromEnv(env: Env): OperationsSettings {
     metricsHost: env.METRICS_HOST?.trim() || undefined,
     metricsToken,
     shutdownGraceMs: wholeNumber(env, 'SHUTDOWN_GRACE_MS', 0, 3_600_000),
+    requireMfa: onOff(env, 'REQUIRE_MFA'),
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AccountDeletionResponse } from '../../contract/usersAudit';
 import type { RecordHistory } from '../../contract/dataSafety';
-import type { SignInResponse } from '../../contract/wire';
+import type { SignInSession } from '../../contract/mfa';
 import { buildApp } from '../src/app';
 import { FIREBASE_REFUSALS, type AccountDeletion, type FirebaseAccount, type FirebaseIdentity } from '../src/auth/firebaseIdentity';
 import { readCounters } from '../src/counters/rowCounters';
@@ -191,7 +191,7 @@ describe('the local mode', () => {
         url: '/auth/sign-in',
         payload: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
       });
-      const { token } = signIn.json() as SignInResponse;
+      const { token } = signIn.json() as SignInSession;
       const response = await local.inject({ method: 'DELETE', url: '/api/accounts/u-dave', headers: { authorization: `Bearer ${token}` } });
       expect(response.statusCode).toBe(404);
     } finally {

@@ -1,4 +1,5 @@
-import type { AuthAccount, SignInResponse, UserRecord } from '../../contract/wire';
+import type { SignInSession } from '../../contract/mfa';
+import type { AuthAccount, UserRecord } from '../../contract/wire';
 import { buildApp } from '../src/app';
 import { createAccount } from '../src/auth/accounts';
 import { createSessionTokens } from '../src/auth/tokens';
@@ -30,7 +31,7 @@ describe('POST /auth/sign-in', () => {
   it('returns a token, its expiry (30 min, renewed while active) and the account for the right password', async () => {
     const response = await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
     expect(response.statusCode).toBe(200);
-    const body = response.json() as SignInResponse;
+    const body = response.json() as SignInSession;
     expect(body.account).toEqual({ uid: DEMO_ADMIN.uid, email: DEMO_ADMIN.email, displayName: DEMO_ADMIN.displayName });
     expect(body.token.split('.')).toHaveLength(3);
     const hours = (Date.parse(body.expiresAt) - Date.now()) / 3_600_000;
@@ -229,7 +230,7 @@ describe('GET /auth/account and /auth/record', () => {
     await createAccount(t.db, { uid: 'no-record', email: 'norecord@babynames.test', password: 'norecord-password' });
     const signedIn = await signIn('norecord@babynames.test', 'norecord-password');
     expect(signedIn.statusCode).toBe(200);
-    const token = (signedIn.json() as SignInResponse).token;
+    const token = (signedIn.json() as SignInSession).token;
     const response = await get('/auth/record', token);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ error: 'not_found' });

@@ -1,5 +1,5 @@
 import type { FastifyRequest, RouteOptions } from 'fastify';
-import type { SignInResponse } from '../../contract/wire';
+import type { SignInSession } from '../../contract/mfa';
 import { createAccount } from '../src/auth/accounts';
 import { tokenOf } from '../src/auth/guard';
 import { createSessionTokens } from '../src/auth/tokens';
@@ -28,7 +28,7 @@ beforeAll(async () => {
     url: '/auth/sign-in',
     payload: { email: 'guard-norecord@babynames.test', password: 'guard-norecord-pw' },
   });
-  noRecordToken = (signedIn.json() as SignInResponse).token;
+  noRecordToken = (signedIn.json() as SignInSession).token;
   expiredAdminToken = (await createSessionTokens(TEST_SESSION_SECRET).sign(freshClaims(DEMO_ADMIN.uid, DEMO_ADMIN.email), -1)).token;
   baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
 });

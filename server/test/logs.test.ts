@@ -1,8 +1,11 @@
 // The server's log as an operator collects it: JSON lines with a request id (taken from X-Request-Id when plain,
 // made otherwise, echoed in the answer), and never a password, a session token or an Authorization header, at the
-// most talkative level, over a full sign-in, renewal, an import and sign-out. The same logger main.ts uses
+// most talkative level, over a full sign-in, renewal, an import and sign-out; nor any two-factor secret, code, recovery
+// code or challenge over an enrolment and both kinds of second step. The same logger main.ts uses
 // (server/src/http/logging.ts); server/test/shutdown.test.ts greps a real process's log the same way.
-import type { SignInResponse } from '../../contract/wire';
+import { generate } from 'otplib';
+import { TOTP_PERIOD_SECONDS, type MfaEnrolment, type SignInSecondStep, type SignInSession } from '../../contract/mfa';
+import { createAccount } from '../src/auth/accounts';
 import { serverLogger } from '../src/http/logging';
 import { DEMO_ADMIN } from '../src/seed/demoAccounts';
 import { createTestApp, type TestApp } from './testApp';
@@ -33,7 +36,7 @@ describe('the log', () => {
       headers: { 'x-request-id': 'proxy-trace-0001' },
     });
     expect(signIn.headers['x-request-id']).toBe('proxy-trace-0001');
-    const { token } = signIn.json() as SignInResponse;
+    const { token } = signIn.json() as SignInSession;
     const auth = { authorization: `Bearer ${token}` };
     const renewed = (await t.app.inject({ method: 'POST', url: '/auth/renew', headers: auth })).json() as { token: string };
     const run = (
@@ -86,6 +89,61 @@ describe('the log', () => {
     }
     // The JWTs' signatures alone (the part a partial leak would show).
     for (const jwt of [token, renewed.token]) expect(text).not.toContain(jwt.split('.')[2]);
+  });
+
+  it('holds no two-factor secret, code, recovery code or challenge of an enrolment, a code sign-in and a recovery-code sign-in', async () => {
+    const from = lines.length;
+    const uid = 'log-mfa-admin';
+    const email = 'log-mfa@example.test';
+    const password = 'log mfa password 42';
+    await createAccount(t.db, { uid, email, password });
+    await t.db.query('INSERT INTO users (uid, email, is_admin) VALUES ($1, $2, true)', [uid, email]);
+    const post = (url: string, payload: object, token?: string) =>
+      t.app.inject({ method: 'POST', url, payload, ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}) });
+    const step = Math.floor(Date.now() / 1000 / TOTP_PERIOD_SECONDS);
+    const codeOf = (secret: string, at: number) => generate({ secret, epoch: at * TOTP_PERIOD_SECONDS + 1 });
+
+    const { token } = (await post('/auth/sign-in', { email, password })).json() as SignInSession;
+    const enrolment = (await post('/auth/mfa/enrolment', {}, token)).json() as MfaEnrolment;
+    const confirmCode = await codeOf(enrolment.secret, step);
+    // A refused code first (its digits shifted), then the right one.
+    const refusedCode = `${(Number(confirmCode[0]) + 1) % 10}${confirmCode.slice(1)}`;
+    expect((await post('/auth/mfa/enrolment/confirm', { code: refusedCode }, token)).statusCode).toBe(401);
+    const confirmed = await post('/auth/mfa/enrolment/confirm', { code: confirmCode }, token);
+    expect(confirmed.statusCode).toBe(200);
+    const { recoveryCodes, session } = confirmed.json() as { recoveryCodes: string[]; session: SignInSession };
+
+    const first = (await post('/auth/sign-in', { email, password })).json() as SignInSecondStep;
+    const verifyCode = await codeOf(enrolment.secret, step + 1);
+    const verified = await post('/auth/mfa/verify', { challenge: first.challenge, code: verifyCode });
+    expect(verified.statusCode).toBe(200);
+    const second = (await post('/auth/sign-in', { email, password })).json() as SignInSecondStep;
+    const recovered = await post('/auth/mfa/verify', { challenge: second.challenge, recoveryCode: recoveryCodes[0] });
+    expect(recovered.statusCode).toBe(200);
+    const { rows } = await t.db.query<{ sealed_secret: string }>('SELECT sealed_secret FROM account_mfa WHERE uid = $1', [uid]);
+
+    const text = lines.slice(from).join('');
+    // The flow was logged (an access line per request), at the most talkative level.
+    expect(text).toContain('/auth/mfa/verify');
+    expect(text).toContain('/auth/mfa/enrolment/confirm');
+    const texts = [
+      enrolment.secret,
+      enrolment.otpauthUrl,
+      encodeURIComponent(enrolment.otpauthUrl),
+      rows[0]!.sealed_secret,
+      first.challenge,
+      second.challenge,
+      session.token,
+      (verified.json() as SignInSession).token,
+      (recovered.json() as SignInSession).token,
+      ...recoveryCodes,
+      ...recoveryCodes.map((code) => code.replace('-', '')),
+    ];
+    for (const secret of texts) expect({ secret, found: text.includes(secret) }).toEqual({ secret, found: false });
+    // A six-digit code only standing alone: timestamps and ids are full of digit runs where one could turn up by chance.
+    for (const code of [confirmCode, refusedCode, verifyCode]) {
+      expect({ code, found: new RegExp(`(?<![\\d.])${code}(?![\\d.])`).test(text) }).toEqual({ code, found: false });
+    }
   });
 
   it('takes a plain X-Request-Id, and makes one for a missing or unruly one', async () => {

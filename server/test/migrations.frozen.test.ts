@@ -27,6 +27,7 @@ const SHIPPED: Record<string, string> = {
   '062_backup_restores': 'c3f15e3b38bbe655',
   '070_sign_in_backoff': '36463f50d0d835bc',
   '080_operator_links': '24e752dac2506b11',
+  '090_operator_mfa': '338a8fe5583682bb',
 };
 
 const folder = path.join(__dirname, '../src/db/migrations');

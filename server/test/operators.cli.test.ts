@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { generate } from 'otplib';
+import { MFA_ACTIONS, type MfaEnrolment, type SignInSession } from '../../contract/mfa';
 import { SET_PASSWORD_PATH } from '../../contract/operators';
-import type { SignInResponse } from '../../contract/wire';
 import { runAdminCli, type CliIo } from '../../scripts/adminCli';
 import { buildApp } from '../src/app';
 import type { RunningBackend } from '../src/server';
@@ -102,7 +103,7 @@ test('create on an empty database, password piped: the operator signs in to the 
     const signIn = (email: string, password: string) => app!.inject({ method: 'POST', url: '/auth/sign-in', payload: { email, password } });
     const session = await signIn('first.admin@example.test', PASSWORD);
     expect(session.statusCode).toBe(200);
-    const token = (session.json() as SignInResponse).token;
+    const token = (session.json() as SignInSession).token;
     const page = await app.inject({ method: 'GET', url: '/api/admin/operators', headers: { authorization: `Bearer ${token}` } });
     expect(page.statusCode).toBe(200);
     expect(page.json().operators.map((o: { email: string }) => o.email)).toEqual(['first.admin@example.test', 'linked@example.test']);
@@ -133,6 +134,60 @@ test('create on an empty database, password piped: the operator signs in to the 
     await app?.close();
     await db?.close();
   }
+});
+
+test('reset-mfa: the only admin, without phone or recovery codes, signs in with the password again', async () => {
+  const email = 'first.admin@example.test';
+  const serve = async <T>(use: (app: FastifyInstance, db: Db) => Promise<T>): Promise<T> => {
+    const db = await openDatabase({ dataDir });
+    const app = await buildApp({ db, sessionSecret: TEST_SESSION_SECRET });
+    try {
+      await app.ready();
+      return await use(app, db);
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  };
+  const signIn = (app: FastifyInstance) => app.inject({ method: 'POST', url: '/auth/sign-in', payload: { email, password: PASSWORD } });
+  // Two-factor on, the way the console turns it on.
+  await serve(async (app) => {
+    const { token } = (await signIn(app)).json() as SignInSession;
+    const auth = { authorization: `Bearer ${token}` };
+    const enrolment = await app.inject({ method: 'POST', url: '/auth/mfa/enrolment', headers: auth, payload: {} });
+    const { secret } = enrolment.json() as MfaEnrolment;
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/auth/mfa/enrolment/confirm',
+      headers: auth,
+      payload: { code: await generate({ secret }) },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect((await signIn(app)).json()).toMatchObject({ step: 'verify' });
+  });
+  expect((await runHere(['list'])).out).toMatch(/^first\.admin@example\.test\t.*\tactive, password set, two-factor on\t/m);
+
+  const reset = await runHere(['reset-mfa', '--email', 'First.Admin@Example.test']);
+  expect(reset).toMatchObject({ code: 0, err: '' });
+  expect(reset.out).toMatch(
+    /^Two-factor sign-in turned off for first\.admin@example\.test \(user \w{28}\); their open sessions have ended\./,
+  );
+  expect(await runHere(['reset-mfa', '--email', email])).toMatchObject({ code: 0, out: expect.stringContaining('nothing to reset') });
+  expect(await runHere(['reset-mfa', '--email', 'nobody@example.test'])).toMatchObject({
+    code: 1,
+    err: expect.stringContaining('No operator'),
+  });
+  expect(await runHere(['reset-mfa'])).toMatchObject({ code: 1, err: expect.stringContaining('--email is required') });
+
+  await serve(async (app, db) => {
+    const answer = (await signIn(app)).json() as SignInSession;
+    expect(answer.token).toEqual(expect.any(String));
+    const { rows } = await db.query<{ action: string; actor_uid: string }>(
+      `SELECT action, actor_uid FROM console_actions WHERE action = $1 ORDER BY id`,
+      [MFA_ACTIONS.reset],
+    );
+    expect(rows).toEqual([{ action: MFA_ACTIONS.reset, actor_uid: 'cli' }]);
+  });
 });
 
 test('the start banner says how to make the first operator when no admin can sign in', () => {

@@ -112,7 +112,7 @@ describeWithEmulators('operators in Firebase mode (real Auth and Firestore emula
 
   it('lists the users records whose isAdmin is true, with their Firebase Auth accounts; no invitations or links here', async () => {
     const page = await directory.list();
-    expect(page.capabilities).toEqual({ invite: false, resetPassword: false, grant: true });
+    expect(page.capabilities).toEqual({ invite: false, resetPassword: false, grant: true, resetMfa: false });
     expect(page.invites).toEqual([]);
     expect(page.operators.map((o) => [o.uid, o.accountActive, o.hasPassword, o.mfaEnabled]).sort()).toEqual([
       ['op-a', true, true, false],

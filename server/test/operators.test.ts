@@ -3,7 +3,8 @@
 // last active admin kept, and the trail of all of it (sign-ins included) holding no password, token or hash.
 import type { OperatorLink, OperatorsPage, PasswordLinkInfo } from '../../contract/operators';
 import { LINK_TOKEN_LENGTH, OPERATOR_ACTIONS } from '../../contract/operators';
-import type { RenewResponse, SignInResponse } from '../../contract/wire';
+import type { SignInSession } from '../../contract/mfa';
+import type { RenewResponse } from '../../contract/wire';
 import { SESSION_ENDED } from '../src/auth/sessions';
 import { INVALID_LINK_MESSAGE, linkTokenHash } from '../src/operators/links';
 import { createReferenceDirectory } from '../src/operators/referenceDirectory';
@@ -40,10 +41,10 @@ const call = (method: Method, url: string, token: string | null, payload?: objec
   });
 const signIn = (email: string, password: string, remoteAddress?: string) =>
   call('POST', '/auth/sign-in', null, { email, password: remember(password) }, remoteAddress);
-async function signedIn(email: string, password: string): Promise<SignInResponse> {
+async function signedIn(email: string, password: string): Promise<SignInSession> {
   const response = await signIn(email, password);
   expect(response.statusCode).toBe(200);
-  return response.json() as SignInResponse;
+  return response.json() as SignInSession;
 }
 const page = async (token = adminToken) => {
   const response = await call('GET', '/api/admin/operators', token);
@@ -120,7 +121,7 @@ describe('the last active admin', () => {
 describe('the operators page', () => {
   it('lists the admins with what the console shows, and only to admins', async () => {
     const { operators, invites, capabilities } = await page();
-    expect(capabilities).toEqual({ invite: true, resetPassword: true, grant: true });
+    expect(capabilities).toEqual({ invite: true, resetPassword: true, grant: true, resetMfa: true });
     expect(invites).toEqual([]);
     expect(operators).toEqual([
       {

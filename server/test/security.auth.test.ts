@@ -2,7 +2,7 @@
 // later by anyone are covered without editing this file), with every kind of token that must not pass.
 import type { RouteOptions } from 'fastify';
 import { SignJWT } from 'jose';
-import type { SignInResponse } from '../../contract/wire';
+import type { SignInSession } from '../../contract/mfa';
 import { createAccount } from '../src/auth/accounts';
 import { createSessionTokens, nowSeconds } from '../src/auth/tokens';
 import { DEMO_ADMIN } from '../src/seed/demoAccounts';
@@ -61,7 +61,7 @@ beforeAll(async () => {
           url: '/auth/sign-in',
           payload: { email: 'auth-table@babynames.test', password: 'auth-table-pw' },
         })
-      ).json() as SignInResponse
+      ).json() as SignInSession
     ).token;
   const revoked = await signIn();
   await t.app.inject({ method: 'POST', url: '/auth/sign-out', headers: { authorization: `Bearer ${revoked}` } });

@@ -3,7 +3,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { SignInResponse } from '../../contract/wire';
+import type { SignInSession } from '../../contract/mfa';
 import { SECRET_FILE_NAME } from '../src/auth/secret';
 import { migrate } from '../src/db/migrate';
 import { openDatabase } from '../src/db/open';
@@ -28,7 +28,7 @@ async function signInStatus(url: string): Promise<{ status: number; token?: stri
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
   });
-  const body = (await response.json()) as Partial<SignInResponse>;
+  const body = (await response.json()) as Partial<SignInSession>;
   return { status: response.status, token: body.token };
 }
 

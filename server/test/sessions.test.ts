@@ -1,7 +1,8 @@
 // Sessions end when they should (issue 7 §1): sign-out, demotion, deactivation, password change,
 // tokens without exp/iat, quiet renewal, and open live-count streams closed when their session ends.
 import { SignJWT } from 'jose';
-import type { RenewResponse, SignInResponse } from '../../contract/wire';
+import type { SignInSession } from '../../contract/mfa';
+import type { RenewResponse } from '../../contract/wire';
 import { createAccount } from '../src/auth/accounts';
 import { hashPassword } from '../src/auth/password';
 import { SESSION_ENDED } from '../src/auth/sessions';
@@ -32,7 +33,7 @@ async function newAdmin(): Promise<{ uid: string; email: string; password: strin
 async function signIn(email: string, password: string): Promise<string> {
   const response = await t.app.inject({ method: 'POST', url: '/auth/sign-in', payload: { email, password } });
   expect(response.statusCode).toBe(200);
-  return (response.json() as SignInResponse).token;
+  return (response.json() as SignInSession).token;
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

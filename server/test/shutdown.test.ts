@@ -12,7 +12,8 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { BulkImportResponse, SignInResponse } from '../../contract/wire';
+import type { SignInSession } from '../../contract/mfa';
+import type { BulkImportResponse } from '../../contract/wire';
 import type { ImportRun } from '../../contract/importRuns';
 import { createAccount } from '../src/auth/accounts';
 import { migrate } from '../src/db/migrate';
@@ -114,7 +115,7 @@ async function signIn(server: Server): Promise<string> {
     body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
   });
   expect(response.status).toBe(200);
-  return ((await response.json()) as SignInResponse).token;
+  return ((await response.json()) as SignInSession).token;
 }
 
 const batchRows = (batch: number) =>

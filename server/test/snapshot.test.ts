@@ -302,6 +302,7 @@ describe(`snapshot from an older schema on ${stack}`, () => {
       '062_backup_restores',
       '070_sign_in_backoff',
       '080_operator_links',
+      '090_operator_mfa',
     ]);
     place = await newPlace('older');
     const db = await place.open();

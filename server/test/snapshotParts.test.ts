@@ -30,16 +30,16 @@ describe('schema plan', () => {
   });
 
   test('a migration this code does not know is refused, naming both schemas', () => {
-    const newer = [...ids, '085_something_new'];
+    const newer = [...ids, '095_something_new'];
     expect(() => planSchema(newer)).toThrow(SnapshotError);
     expect(() => planSchema(newer)).toThrow(
-      'This snapshot is from schema 085_something_new, this code knows up to 080_operator_links: upgrade the code first ' +
-        '(the snapshot has migration 085_something_new, which this code does not know). Nothing was restored.',
+      'This snapshot is from schema 095_something_new, this code knows up to 090_operator_mfa: upgrade the code first ' +
+        '(the snapshot has migration 095_something_new, which this code does not know). Nothing was restored.',
     );
   });
 
   test("the label is the highest id, not the list's last (032 was appended after 042)", () => {
-    expect(ids.at(-1)).toBe('080_operator_links');
+    expect(ids.at(-1)).toBe('090_operator_mfa');
     expect(schemaLabel(['001_a', '042_b', '032_c'])).toBe('042_b');
     expect(schemaLabel([])).toBe('none');
   });

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { SignInResponse } from '../../contract/wire';
+import type { SignInSession } from '../../contract/mfa';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import { migrate } from '../src/db/migrate';
 import { openDatabase } from '../src/db/open';
@@ -92,7 +92,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const signIn = async (email: string, password: string) => {
     const response = await app.inject({ method: 'POST', url: '/auth/sign-in', payload: { email, password } });
     if (response.statusCode !== 200) throw new Error(`test sign-in failed for ${email}: ${response.statusCode} ${response.body}`);
-    return (response.json() as SignInResponse).token;
+    return (response.json() as SignInSession).token;
   };
   const adminToken = await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
   const userToken = await signIn(DEMO_USER.email, DEMO_USER.password);

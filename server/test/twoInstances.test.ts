@@ -4,7 +4,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import type { BulkImportResponse, LiveCounts, SignInResponse } from '../../contract/wire';
+import type { SignInSession } from '../../contract/mfa';
+import type { BulkImportResponse, LiveCounts } from '../../contract/wire';
 import type { ImportRun } from '../../contract/importRuns';
 import { openDatabase } from '../src/db/open';
 import { DEMO_ADMIN } from '../src/seed/demoAccounts';
@@ -86,7 +87,7 @@ async function signIn(instance: Instance, password: string = DEMO_ADMIN.password
 async function adminToken(instance: Instance): Promise<string> {
   const response = await signIn(instance);
   expect(response.status).toBe(200);
-  return ((await response.json()) as SignInResponse).token;
+  return ((await response.json()) as SignInSession).token;
 }
 const call = (instance: Instance, token: string, path: string, init: { method?: string; body?: unknown } = {}) =>
   fetch(`${instance.url}${path}`, {

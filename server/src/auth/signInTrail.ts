@@ -17,12 +17,18 @@ export function attemptActor(typedEmail: string): Actor {
   return { uid: ANONYMOUS_ACTOR_UID, email: typedEmail.trim().toLowerCase().slice(0, MAX_EMAIL_LENGTH) };
 }
 
-export async function recordSignInSucceeded(tx: Queryable, account: Actor, address: string): Promise<void> {
+/** `secondFactor`: how a sign-in with two-factor on (or set up just now) passed its second step. */
+export async function recordSignInSucceeded(
+  tx: Queryable,
+  account: Actor,
+  address: string,
+  secondFactor?: 'totp' | 'recovery_code' | 'enrolment',
+): Promise<void> {
   await recordConsoleAction(tx, account, {
     action: OPERATOR_ACTIONS.signIn,
     targetType: 'account',
     targetId: account.uid,
-    details: { address },
+    details: secondFactor ? { address, secondFactor } : { address },
   });
 }
 

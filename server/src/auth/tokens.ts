@@ -85,13 +85,16 @@ export function createSessionTokens(secret: string): SessionTokens {
 
   async function verifyWithJose(token: string): Promise<VerifiedSession | null> {
     try {
-      const { payload } = await jwtVerify(token, await key, {
+      const { payload, protectedHeader } = await jwtVerify(token, await key, {
         algorithms: [ALGORITHM],
         issuer: ISSUER,
         requiredClaims: REQUIRED_CLAIMS,
         // A token issued with a longer life than ours (or dated in the future) was not issued by this server's rules.
         maxTokenAge: MAX_TOKEN_AGE_SECONDS,
       });
+      // A token typed or addressed as something else (the second step's challenge, auth/mfa/challenges.ts) is not a
+      // session, whatever else it carries.
+      if ((protectedHeader.typ !== undefined && protectedHeader.typ !== 'JWT') || payload.aud !== undefined) return null;
       const { sub, email, sid, sv, auth_time: startedAt, iat, exp } = payload;
       if (typeof sub !== 'string' || typeof email !== 'string' || typeof sid !== 'string') return null;
       if (!Number.isSafeInteger(sv) || typeof startedAt !== 'number' || typeof iat !== 'number' || typeof exp !== 'number') return null;

@@ -3,9 +3,10 @@
 // client's X-Request-Id is kept when it is short and plain (so one id follows a request through every hop); anything
 // else gets a fresh id instead (a header must not be able to forge or flood log lines).
 //
-// What never reaches the log: passwords, session tokens, the Authorization and Cookie headers. Nothing logs a
-// request body or headers today (request logging is off: http/hardening.ts writes its own access line with the
-// path only); the redaction below keeps it so if a log call ever passes one.
+// What never reaches the log: passwords, session tokens, the Authorization and Cookie headers, and two-factor sign-in's
+// secrets, codes, recovery codes and challenges. Nothing logs a request body or headers today (request logging is off:
+// http/hardening.ts writes its own access line with the path only); the redaction below keeps it so if a log call
+// ever passes one.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
@@ -43,10 +44,23 @@ const REDACTED_PATHS = [
   'currentPassword',
   'newPassword',
   'token',
+  // two-factor sign-in (routes/mfa.ts): the secret, its URL, recovery codes and the second step's challenge (a bare
+  // `code` is left alone: errors carry theirs, ECONNREFUSED or a SQLSTATE; a body, where a TOTP code would be, is
+  // redacted whole)
+  'secret',
+  'otpauthUrl',
+  'recoveryCode',
+  'recoveryCodes',
+  'challenge',
   '*.password',
   '*.currentPassword',
   '*.newPassword',
   '*.token',
+  '*.secret',
+  '*.otpauthUrl',
+  '*.recoveryCode',
+  '*.recoveryCodes',
+  '*.challenge',
   'body',
   'req.body',
 ];

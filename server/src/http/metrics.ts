@@ -18,7 +18,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { PoolStats } from '../db/types';
 
 export type ImportRowOutcome = 'added' | 'duplicate' | 'trashed';
-export type SignInFailureReason = 'invalid_credentials' | 'rate_limited' | 'account_inactive';
+/** invalid_mfa_code: a refused code of the second step (routes/mfa.ts), after the right password. */
+export type SignInFailureReason = 'invalid_credentials' | 'rate_limited' | 'account_inactive' | 'invalid_mfa_code';
 
 export interface MetricsSources {
   /** the database pool's counts now (undefined: the database does not say) */
@@ -72,7 +73,8 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Serve
   });
   // Zero rather than absent before the first one, so a rate() over them starts from the beginning.
   for (const outcome of ['added', 'duplicate', 'trashed'] as const) importRows.inc({ outcome }, 0);
-  for (const reason of ['invalid_credentials', 'rate_limited', 'account_inactive'] as const) signInFailures.inc({ reason }, 0);
+  for (const reason of ['invalid_credentials', 'rate_limited', 'account_inactive', 'invalid_mfa_code'] as const)
+    signInFailures.inc({ reason }, 0);
 
   const pool = () => sources.pool?.();
   new Gauge({

@@ -21,4 +21,9 @@ export interface OperatorDirectory {
   revoke(actor: Actor, uid: string): Promise<Operator>;
   /** A one-time password link for an existing operator. */
   resetLink(actor: Actor, uid: string): Promise<OperatorLink>;
+  /**
+   * Turns another operator's two-factor sign-in off and ends their sessions (contract/mfa.ts). Only where
+   * `capabilities.resetMfa` says so: a directory without it answers 501 (routes/operators.ts).
+   */
+  resetMfa?(actor: Actor, uid: string): Promise<Operator>;
 }

@@ -3,6 +3,7 @@
 // as the console's (one account per email, the trail in the change's transaction), with the CLI as the actor.
 import { OPERATOR_ACTIONS } from '../../../contract/operators';
 import { recordConsoleAction, type Actor } from '../audit/consoleActions';
+import { resetMfaIn } from '../auth/mfa/mfaStore';
 import { hashPassword } from '../auth/password';
 import type { Db, Queryable } from '../db/types';
 import { conflict, notFound } from '../http/errors';
@@ -148,5 +149,18 @@ export async function resetOperatorPassword(
       details: { email, passwordSet: true },
     });
     return { uid: admin.uid, email, accountActive };
+  });
+}
+
+/**
+ * An operator's two-factor sign-in off (their secret and recovery codes gone, their sessions ended), for the only admin
+ * who lost both their phone and their recovery codes: nobody is left to reset it in the console. `reset` is false when
+ * the operator had none.
+ */
+export async function resetOperatorMfa(db: Db, actor: Actor, emailText: string): Promise<{ uid: string; email: string; reset: boolean }> {
+  const email = emailKey(emailText);
+  return db.transaction(async (tx) => {
+    const admin = operatorAmong(email, await holdersOf(tx, email));
+    return { uid: admin.uid, email, reset: await resetMfaIn(tx, actor, admin.uid) };
   });
 }

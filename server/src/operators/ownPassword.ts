@@ -4,7 +4,7 @@
 import { OPERATOR_ACTIONS, OPERATOR_ERRORS } from '../../../contract/operators';
 import { recordConsoleAction, type Actor } from '../audit/consoleActions';
 import { hashPassword, verifyPassword } from '../auth/password';
-import type { Db } from '../db/types';
+import type { Db, Queryable } from '../db/types';
 import { badRequest, conflict, HttpError } from '../http/errors';
 
 export const WRONG_CURRENT_PASSWORD = 'The current password is not correct';
@@ -14,10 +14,20 @@ export interface PasswordChange {
   newPassword: string;
 }
 
+async function storedHash(db: Queryable, uid: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ password_hash: string }>('SELECT password_hash FROM accounts WHERE uid = $1', [uid]);
+  return rows[0]?.password_hash;
+}
+
+/** Whether `password` is the account's current one (POST /auth/mfa/disable asks it too). */
+export async function checkCurrentPassword(db: Queryable, uid: string, password: string): Promise<boolean> {
+  const stored = await storedHash(db, uid);
+  return stored !== undefined && (await verifyPassword(password, stored));
+}
+
 /** Sets the new password; answers the account's new session version (for the caller's fresh token). */
 export async function changeOwnPassword(db: Db, self: Actor, change: PasswordChange, address: string): Promise<{ sessionVersion: number }> {
-  const { rows } = await db.query<{ password_hash: string }>('SELECT password_hash FROM accounts WHERE uid = $1', [self.uid]);
-  const stored = rows[0]?.password_hash;
+  const stored = await storedHash(db, self.uid);
   // 401 as the contract says; its own error code lets the console tell it from a session that ended.
   if (!stored || !(await verifyPassword(change.currentPassword, stored)))
     throw new HttpError(401, OPERATOR_ERRORS.wrongCurrentPassword, WRONG_CURRENT_PASSWORD);

@@ -2,6 +2,7 @@
 // password links of migration 080. Every change is recorded on the console-action trail in its own transaction.
 import { OPERATOR_ACTIONS, type Operator, type OperatorInvite, type OperatorLink, type OperatorsPage } from '../../../contract/operators';
 import { recordConsoleAction } from '../audit/consoleActions';
+import { resetMfaIn } from '../auth/mfa/mfaStore';
 import type { Db, Queryable } from '../db/types';
 import { conflict, notFound } from '../http/errors';
 import { refuseLastActiveAdmin, USABLE_PASSWORD_SQL } from './activeAdmins';
@@ -17,12 +18,14 @@ interface OperatorRow {
   created_at: Date | null;
   has_password: boolean;
   is_admin: boolean;
+  mfa_enabled: boolean;
 }
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 const OPERATOR_COLUMNS = `u.uid, coalesce(a.email, u.email) AS email, u.display_name, u.account_active, u.last_login, u.created_at,
-  u.is_admin, coalesce(${USABLE_PASSWORD_SQL}, false) AS has_password`;
+  u.is_admin, coalesce(${USABLE_PASSWORD_SQL}, false) AS has_password,
+  EXISTS (SELECT 1 FROM account_mfa m WHERE m.uid = u.uid AND m.confirmed_at IS NOT NULL) AS mfa_enabled`;
 
 function toOperator(row: OperatorRow): Operator {
   return {
@@ -31,8 +34,7 @@ function toOperator(row: OperatorRow): Operator {
     displayName: row.display_name,
     accountActive: row.account_active,
     lastSignInAt: iso(row.last_login),
-    // Two-factor sign-in does not exist yet: when accounts gain a second factor, read it here.
-    mfaEnabled: false,
+    mfaEnabled: row.mfa_enabled,
     hasPassword: row.has_password,
     createdAt: iso(row.created_at),
   };
@@ -57,7 +59,7 @@ async function oneLinkAtATime<T>(make: () => Promise<T>): Promise<T> {
 }
 
 export function createReferenceDirectory(db: Db): OperatorDirectory {
-  const capabilities = { invite: true, resetPassword: true, grant: true, resetMfa: false };
+  const capabilities = { invite: true, resetPassword: true, grant: true, resetMfa: true };
   return {
     capabilities,
 
@@ -202,6 +204,20 @@ export function createReferenceDirectory(db: Db): OperatorDirectory {
           return { kind: 'reset', email, token: link.token, url: null, expiresAt: link.expiresAt };
         }),
       );
+    },
+
+    // For an operator who lost their phone and their recovery codes: they sign in with the password alone next time
+    // (and set two-factor up again then, under REQUIRE_MFA). Not one's own: turning one's own off asks the password
+    // (POST /auth/mfa/disable), which a session left open must not be enough to skip.
+    async resetMfa(actor, uid): Promise<Operator> {
+      if (uid === actor.uid)
+        throw conflict('Turn off your own two-factor sign-in from your account settings, which ask your password.', 'uid');
+      return db.transaction(async (tx) => {
+        await tx.query('SELECT 1 FROM users WHERE uid = $1 FOR UPDATE', [uid]);
+        if (!(await operatorOf(tx, uid))) throw notFound(`No user record ${uid}`);
+        await resetMfaIn(tx, actor, uid);
+        return toOperator((await operatorOf(tx, uid))!);
+      });
     },
   };
 }

@@ -1,18 +1,23 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ENDPOINTS } from '../../../contract/endpoints';
+import type { SignInSession } from '../../../contract/mfa';
 import type { ChangePasswordRequest, PasswordLinkInfo, RedeemLinkRequest } from '../../../contract/operators';
 import type { AuthAccount, RenewResponse, SignInRequest, SignInResponse } from '../../../contract/wire';
-import { checkCredentials, findAccount, recordSignIn } from '../auth/accounts';
+import { checkCredentials, findAccount, recordSignIn, type AccountWithRole } from '../auth/accounts';
 import { tokenOf, type Guards } from '../auth/guard';
+import type { MfaChallenges } from '../auth/mfa/challenges';
+import { mfaStateOf } from '../auth/mfa/mfaStore';
+import type { SecretBox } from '../auth/mfa/secretBox';
 import { revokeSession, SESSION_ENDED } from '../auth/sessions';
 import { SignInAttempts } from '../auth/signInAttempts';
 import { recordSignInFailed, recordSignInSucceeded, type SignInFailure } from '../auth/signInTrail';
 import { newSessionId, nowSeconds, type SessionTokens } from '../auth/tokens';
 import type { Db } from '../db/types';
 import { HttpError, notFound } from '../http/errors';
-import { inspectLink, linkTokenHash, redeemLink } from '../operators/links';
+import { emailKey, inspectLink, linkTokenHash, redeemLink } from '../operators/links';
 import { changeOwnPassword } from '../operators/ownPassword';
 import { findUserRecord } from '../users/userRecord';
+import { mfaRoutes, type AttemptGate, type SecondFactor } from './mfa';
 
 export interface SignInRateLimit {
   /** SIGN_IN_RATE_LIMIT: attempts allowed per window per client address and email (a success clears the count) */
@@ -51,8 +56,13 @@ export interface AuthRoutesOptions {
   tokens: SessionTokens;
   guards: Guards;
   signInRateLimit: SignInRateLimit;
-  /** Hears every refused sign-in (the metrics count them). */
-  onSignInFailure?: (reason: SignInFailure) => void;
+  /** Two-factor sign-in (routes/mfa.ts): the second step's challenges and the sealing of the secrets. */
+  challenges: MfaChallenges;
+  secretBox: SecretBox;
+  /** REQUIRE_MFA: an operator without two-factor sign-in sets it up right after the password, and cannot turn it off. */
+  requireMfa?: boolean;
+  /** Hears every refused sign-in, a refused second-step code included (the metrics count them). */
+  onSignInFailure?: (reason: SignInFailure | 'invalid_mfa_code') => void;
 }
 
 /** "Try again in 45 seconds." / "Try again in 8 minutes.": the wait as a person reads it (Retry-After has the seconds). */
@@ -64,10 +74,11 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number, what = 'sign-i
 /** One answer for an unknown email and a wrong password alike: it must not reveal which it was. */
 const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Invalid email or password');
 
-const emailKey = (email: string) => email.trim().toLowerCase();
-
 /** The account endpoints of the reference backend (the "authentication service"), outside /api. */
-export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { db, tokens, guards, signInRateLimit, onSignInFailure }) => {
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
+  app,
+  { db, tokens, guards, signInRateLimit, challenges, secretBox, requireMfa = false, onSignInFailure },
+) => {
   // Every attempt counts, up front, per client address and email (`max`), per client address alone (`maxPerIp`)
   // and per email alone (`maxPerEmail`); over a limit the attempt gets 429, for longer each time the same key
   // goes over again (signInAttempts.ts). A success clears its address + email count and gives its attempt back
@@ -82,23 +93,53 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
     windowMs: timeWindowMs,
     maxLockoutMs: Math.max(timeWindowMs, signInRateLimit.maxLockoutMs ?? DEFAULT_MAX_LOCKOUT_MS),
   });
-  const failed = (reason: SignInFailure) => onSignInFailure?.(reason);
+  const failed = (reason: SignInFailure | 'invalid_mfa_code') => onSignInFailure?.(reason);
   // Every /auth route: a body of a few kilobytes at most (413 otherwise, with the limit in the message).
   app.addHook('onRoute', (route) => {
     route.bodyLimit ??= AUTH_BODY_LIMIT_BYTES;
   });
 
   /**
-   * Counts one attempt of a password or link route under `key` (an email, or a link's token hash) from the client's
-   * address; 429 when over a limit. Answers the call that gives the attempt back once it succeeded.
+   * Counts one attempt of a password, link or code route under `key` (an email, a link's token hash, an account's
+   * codes) from the client's address; 429 when over a limit (`onLimited` hears it first). Answers the call that gives
+   * the attempt back once it succeeded.
    */
-  const attempt = async (request: FastifyRequest, reply: FastifyReply, key: string, what: string) => {
+  const attempt: AttemptGate = async (request: FastifyRequest, reply: FastifyReply, key: string, what: string, onLimited) => {
     const { retryAfter } = await attempts.hit(request.ip, key);
     if (retryAfter > 0) {
+      await onLimited?.();
       reply.header('retry-after', retryAfter);
       throw new HttpError(429, 'rate_limited', tooManyAttemptsMessage(retryAfter, what));
     }
     return () => attempts.succeeded(request.ip, key);
+  };
+
+  /**
+   * A session for an account past every step of its sign-in: the record's bookkeeping, the trail's
+   * 'account.sign_in' (with the second factor when there was one), and a token for a new session id.
+   */
+  const openSession = async (
+    account: AccountWithRole,
+    address: string,
+    how: { secondFactor?: SecondFactor; sessionVersion?: number } = {},
+  ): Promise<SignInSession> => {
+    const email = account.email ?? account.uid;
+    await db.transaction(async (tx) => {
+      await recordSignIn(tx, account.uid);
+      await recordSignInSucceeded(tx, { uid: account.uid, email }, address, how.secondFactor);
+    });
+    const { token, expiresAt } = await tokens.sign({
+      uid: account.uid,
+      email,
+      sid: newSessionId(),
+      sessionVersion: how.sessionVersion ?? account.sessionVersion,
+      startedAt: nowSeconds(),
+    });
+    return {
+      token,
+      expiresAt: expiresAt.toISOString(),
+      account: { uid: account.uid, email: account.email, displayName: account.displayName },
+    };
   };
 
   app.post<{ Body: SignInRequest }>(
@@ -129,24 +170,30 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
         throw new HttpError(403, 'account_inactive', SESSION_ENDED.inactive);
       }
       await attempts.succeeded(request.ip, email);
-      await db.transaction(async (tx) => {
-        await recordSignIn(tx, account.uid);
-        await recordSignInSucceeded(tx, { uid: account.uid, email: account.email ?? credentials.email }, request.ip);
-      });
-      const { token, expiresAt } = await tokens.sign({
-        uid: account.uid,
-        email: account.email ?? credentials.email,
-        sid: newSessionId(),
-        sessionVersion: account.sessionVersion,
-        startedAt: nowSeconds(),
-      });
-      return {
-        token,
-        expiresAt: expiresAt.toISOString(),
-        account: { uid: account.uid, email: account.email, displayName: account.displayName },
-      };
+      // A second step before any session: a code when two-factor is on, its setup when REQUIRE_MFA asks for one. The
+      // trail's 'account.sign_in' waits for the session (routes/mfa.ts); a refused code is on it meanwhile.
+      const { enabled } = await mfaStateOf(db, account.uid);
+      if (enabled || requireMfa) {
+        const step = enabled ? 'verify' : 'enrol';
+        const { challenge, expiresAt } = await challenges.sign({ uid: account.uid, sessionVersion: account.sessionVersion, step });
+        return { step, challenge, expiresAt: expiresAt.toISOString(), email: account.email ?? credentials.email };
+      }
+      return openSession({ ...account, email: account.email ?? credentials.email }, request.ip);
     },
   );
+
+  await app.register(mfaRoutes, {
+    prefix: '/mfa',
+    db,
+    tokens,
+    guards,
+    challenges,
+    secretBox,
+    required: requireMfa,
+    attempt,
+    openSession,
+    onCodeRefused: failed,
+  });
 
   app.get(
     '/account',

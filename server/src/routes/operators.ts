@@ -4,6 +4,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ENDPOINTS } from '../../../contract/endpoints';
 import { actorOf } from '../audit/consoleActions';
+import { HttpError } from '../http/errors';
 import type { OperatorDirectory } from '../operators/directory';
 
 export interface OperatorsRoutesOptions {
@@ -30,6 +31,13 @@ export const operatorsRoutes: FastifyPluginAsyncTypebox<OperatorsRoutesOptions> 
   app.post('/admin/operators/:uid/revoke', { schema: ENDPOINTS['POST /api/admin/operators/:uid/revoke'] }, async (request) =>
     directory.revoke(actorOf(request), request.params.uid),
   );
+
+  // Another operator's two-factor sign-in off, their sessions ended (contract/mfa.ts); where the directory can.
+  app.post('/admin/operators/:uid/reset-mfa', { schema: ENDPOINTS['POST /api/admin/operators/:uid/reset-mfa'] }, async (request) => {
+    if (!directory.resetMfa)
+      throw new HttpError(501, 'not_available', 'This sign-in service keeps its own second factors: reset them there.');
+    return directory.resetMfa(actorOf(request), request.params.uid);
+  });
 
   app.post(
     '/admin/operators/:uid/reset-password',

@@ -17,6 +17,7 @@ import * as m061 from './061_record_versions';
 import * as m062 from './062_backup_restores';
 import * as m070 from './070_sign_in_backoff';
 import * as m080 from './080_operator_links';
+import * as m090 from './090_operator_mfa';
 import * as m110 from './110_import_checks';
 
 export interface Migration {
@@ -28,7 +29,8 @@ export interface Migration {
  * Applied in order, each once, recorded in schema_migrations. Append; never edit a shipped one.
  * Numbering while several changes land side by side: 01x import integrity and names at scale, 02x sessions
  * and security, 03x analytics, 04x users and audit, 05x exports and database admin, 06x data safety (trash, versions), 07x running it for real (sign-in back-off),
- * 08x operators (the console's admin accounts and their password links), 11x checks of a file before its import.
+ * 08x operators (the console's admin accounts and their password links), 09x their second factor (TOTP), 10x name
+ * search, 11x checks of a file before its import.
  */
 export const migrations: readonly Migration[] = [
   m001,
@@ -50,5 +52,6 @@ export const migrations: readonly Migration[] = [
   m062,
   m070,
   m080,
+  m090,
   m110,
 ];
