@@ -22,10 +22,22 @@ test.setTimeout(180_000);
 
 let backend: OwnBackend;
 let cleanup: () => Promise<void>;
+let databaseEnv: NodeJS.ProcessEnv;
+const sessionSecret = `mfa-e2e-${Date.now()}-secret-of-enough-length`;
+
+/** `npm run admin -- create` on this file's database (the server stopped: PGlite is one process's at a time). */
+function createOperator(email: string, password: string) {
+  const created = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'create', '--email', email], {
+    input: `${password}\n`,
+    env: { ...process.env, SEED_DEMO: '0', ...databaseEnv },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  expect(created.status, `npm run admin -- create:\n${created.stdout}\n${created.stderr}`).toBe(0);
+}
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  let databaseEnv: NodeJS.ProcessEnv;
   if (process.env.DATABASE_URL) {
     const server = new URL(process.env.DATABASE_URL);
     const database = `mfa_e2e_${process.pid}_${Date.now().toString(36)}`;
@@ -44,14 +56,8 @@ test.beforeAll(async () => {
     databaseEnv = { DATABASE_URL: '', DATA_DIR: path.join(folder, 'pglite') };
     cleanup = async () => rmSync(folder, { recursive: true, force: true });
   }
-  const created = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'create', '--email', OPERATOR.email], {
-    input: `${OPERATOR.password}\n`,
-    env: { ...process.env, SEED_DEMO: '0', ...databaseEnv },
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  expect(created.status, `npm run admin -- create:\n${created.stdout}\n${created.stderr}`).toBe(0);
-  backend = await startOwnBackend({ ...databaseEnv, SEED_DEMO: '0', SESSION_SECRET: `mfa-e2e-${Date.now()}-secret-of-enough-length` });
+  createOperator(OPERATOR.email, OPERATOR.password);
+  backend = await startOwnBackend({ ...databaseEnv, SEED_DEMO: '0', SESSION_SECRET: sessionSecret });
 });
 test.afterAll(async () => {
   await backend?.stop();
@@ -66,6 +72,27 @@ test.afterAll(async () => {
 const codeFor = (secret: string, steps = 0) =>
   generate({ secret, epoch: (Math.floor(Date.now() / 1000 / TOTP_PERIOD_SECONDS) + steps) * TOTP_PERIOD_SECONDS + 1 });
 
+/**
+ * Sends the code of the step after this one; should this account have used that step already (a test a few seconds
+ * after the last sign-in), the server refuses it as a replay, and the code of the step after is sent once it comes.
+ */
+async function verifyWithNextCode(page: Page, key: string) {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    await page.getByRole('textbox', { name: /Code from your authenticator app/ }).fill(await codeFor(key, 1));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    const outcome = await Promise.race([
+      page.waitForURL(/\/dashboard$/).then(() => 'in' as const),
+      page
+        .getByText(/That code was not accepted/)
+        .waitFor()
+        .then(() => 'refused' as const),
+    ]);
+    if (outcome === 'in') return;
+    await page.waitForTimeout(TOTP_PERIOD_SECONDS * 1000 - (Date.now() % (TOTP_PERIOD_SECONDS * 1000)) + 500);
+  }
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
 async function seriousViolations(page: Page, within?: string) {
   const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (within) axe.include(within);
@@ -75,10 +102,10 @@ async function seriousViolations(page: Page, within?: string) {
     .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
 }
 
-async function password(page: Page) {
+async function password(page: Page, account = OPERATOR) {
   await page.goto(`${backend.url}/login`);
-  await page.getByRole('textbox', { name: 'Email' }).fill(OPERATOR.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(OPERATOR.password);
+  await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(account.password);
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
@@ -174,4 +201,45 @@ test('a recovery code signs in once, instead of a code from the app', async ({ p
   await expect(other.getByRole('button', { name: 'Login' })).toBeVisible();
   await expect(other.getByRole('textbox', { name: 'Email' })).toHaveValue(OPERATOR.email);
   await other.context().close();
+});
+
+test('where the server requires it (REQUIRE_MFA=1), a new operator sets it up right after the password, before the console', async ({
+  page,
+  browser,
+}) => {
+  const NEWCOMER = { email: 'new.operator@ops.test', password: 'a newcomer operator password' };
+  await backend.stop();
+  createOperator(NEWCOMER.email, NEWCOMER.password);
+  backend = await startOwnBackend({ ...databaseEnv, SEED_DEMO: '0', SESSION_SECRET: sessionSecret, REQUIRE_MFA: '1' });
+
+  await password(page, NEWCOMER);
+  await expect(page.getByRole('heading', { name: 'Set up two-factor sign-in', level: 1 })).toBeVisible();
+  await expect(page.getByRole('img', { name: /QR code for your authenticator app/ })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await seriousViolations(page)).toEqual([]);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/mfa-sign-in-enrolment.png`, fullPage: true });
+  const newSecret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
+  await page.getByRole('textbox', { name: /Code from your authenticator app/ }).fill(await codeFor(newSecret));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
+  await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await seriousViolations(page)).toEqual([]);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/mfa-sign-in-recovery-codes.png`, fullPage: true });
+  await page.getByRole('checkbox', { name: 'I have saved my recovery codes' }).check();
+  await page.getByRole('button', { name: 'Continue to the console' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+
+  // Required: the first operator's dialog says it cannot be turned off.
+  const first = await (await browser.newContext()).newPage();
+  await password(first);
+  await verifyWithNextCode(first, secret);
+  await first.getByRole('button', { name: `Account: ${OPERATOR.email}` }).click();
+  await first.getByRole('menuitem', { name: 'Two-factor sign-in' }).click();
+  const dialog = first.getByRole('dialog', { name: 'Two-factor sign-in' });
+  await expect(dialog.getByRole('button', { name: 'Turn off' })).toBeDisabled();
+  await expect(dialog.getByText(/This server requires two-factor sign-in for every operator/)).toBeVisible();
+  await first.context().close();
 });
