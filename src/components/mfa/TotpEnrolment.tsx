@@ -89,13 +89,15 @@ export function TotpEnrolment({
   return (
     <Box component="form" onSubmit={submit} noValidate aria-label="Set up two-factor sign-in">
       <Stack spacing={2.25}>
-        <Typography variant="subtitle2" component={headingLevel}>
-          1. Add this account to an authenticator app
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          Scan the QR code with an app such as Google Authenticator, Microsoft Authenticator, 1Password or Authy. It shows up there as{' '}
-          {TOTP_ISSUER}.
-        </Typography>
+        <Box>
+          <Typography variant="subtitle2" component={headingLevel} gutterBottom>
+            1. Add this account to an authenticator app
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Scan the QR code with an app such as Google Authenticator, Microsoft Authenticator, 1Password or Authy. It shows up there as{' '}
+            {TOTP_ISSUER}.
+          </Typography>
+        </Box>
         <Box sx={{ display: 'flex', justifyContent: 'center' }}>
           <Box sx={{ p: 1, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff' }}>
             <QrCodeImage

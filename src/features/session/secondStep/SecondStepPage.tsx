@@ -146,7 +146,7 @@ function EnrolStep({ step }: { step: SecondStepState }) {
   return (
     <StepCard
       title={ENROL_TITLE}
-      intro={`This console requires a code from an authenticator app at sign-in. Set it up for ${step.email} now: it takes a minute.`}
+      intro={`This console asks every operator for a code from an authenticator app after the password. Set it up for ${step.email} now: it takes a minute.`}
     >
       <TotpEnrolment
         enrolment={step.enrolment}
