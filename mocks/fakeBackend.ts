@@ -7,6 +7,9 @@ import { createFakeAuditLogs, createFakeUserManagement } from './fakeUsersAudit'
 import { createFakeHistory } from './fakeHistory';
 import { createLocalRestores } from '../src/backend/local/localRestores';
 import { createLocalPasswords } from '../src/backend/local/localPasswords';
+import { createLocalMfa } from '../src/backend/local/localMfa';
+import { createLocalAuth } from '../src/backend/local/localAuth';
+import type { StoredToken, TokenStore } from '../src/backend/local/tokenStore';
 
 /** An in-memory Backend for tests (react-admin's testDataProvider idea): drive it from the test. */
 export interface FakeBackend extends Backend {
@@ -136,6 +139,50 @@ export function createFakeBackend(options: { signedIn?: AuthAccount | null } = {
         },
       },
     }),
+    // Two-factor sign-in over HTTP as well (mfa.handlers.ts): a fresh token an enrolment answers becomes the fake's,
+    // and a second step's session signs the fake in, as the local auth port does.
+    accountMfa: createLocalMfa({
+      authBaseUrl: 'http://localhost/auth',
+      timeoutMs: 10_000,
+      auth: {
+        getIdToken: async () => fake.token,
+        adoptToken: (renewed) => {
+          if (fake.token !== null) fake.token = renewed.token;
+        },
+        adoptSession: (session) => {
+          fake.emitAccount(session.account);
+          fake.token = session.token;
+        },
+      },
+    }),
   };
+  return fake;
+}
+
+/** A token store in memory: nothing kept across tests. */
+export function memoryTokenStore(): TokenStore & { value: StoredToken | null } {
+  const store = {
+    value: null as StoredToken | null,
+    read: () => store.value,
+    write: (value: StoredToken) => {
+      store.value = value;
+    },
+    clear: () => {
+      store.value = null;
+    },
+  };
+  return store;
+}
+
+/**
+ * The fake backend, but signing in with the local auth port over the msw routes (session.handlers.ts: demoAdmin and
+ * demoUser; mfa.handlers.ts: second steps), as the reference backend's console does: the second step, the session it
+ * opens and the token kept are the real adapters'. User records stay the fake's (`records`).
+ */
+export function createHttpAuthBackend(): FakeBackend {
+  const fake = createFakeBackend();
+  const auth = createLocalAuth({ authBaseUrl: 'http://localhost/auth', timeoutMs: 10_000, store: memoryTokenStore() });
+  fake.auth = auth;
+  fake.accountMfa = createLocalMfa({ authBaseUrl: 'http://localhost/auth', timeoutMs: 10_000, auth });
   return fake;
 }

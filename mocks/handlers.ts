@@ -8,6 +8,7 @@ import { usersHandlers } from './users.handlers';
 import { auditLogsHandlers } from './auditLogs.handlers';
 import { restoresHandlers } from './restores.handlers';
 import { operatorsHandlers } from './operators.handlers';
+import { mfaHandlers } from './mfa.handlers';
 
 // Feature handler lists are added here. Tests override single routes with server.use(...).
 // bulkUploadHandlers first: its POST /names/restore answers only the restore of an import's undo and lets every
@@ -22,4 +23,5 @@ export const handlers: HttpHandler[] = [
   ...auditLogsHandlers,
   ...restoresHandlers,
   ...operatorsHandlers,
+  ...mfaHandlers,
 ];

@@ -15,6 +15,7 @@ import {
 import type { ApiErrorBody, RenewResponse } from '../contract/wire';
 import { checkedRequest } from './contract';
 import { authUrl, FIXTURE_EXPIRES_AT } from './session.handlers';
+import { mfaDb } from './fakeMfa';
 
 interface FakeLink {
   kind: PasswordLinkKind;
@@ -207,6 +208,20 @@ export const operatorsHandlers: HttpHandler[] = [
     operatorsDb.operators.delete(uid);
     if (operator.email) operatorsDb.users.set(uid, operator.email);
     return HttpResponse.json(operator);
+  }),
+
+  http.post(api('/:uid/reset-mfa'), async ({ request, params }) => {
+    const checked = await checkedRequest('POST /api/admin/operators/:uid/reset-mfa', { request, params });
+    if (checked instanceof Response) return checked;
+    const { uid } = checked.params;
+    operatorsDb.calls.push(`POST /api/admin/operators/${uid}/reset-mfa`);
+    const operator = operatorsDb.operators.get(uid);
+    if (!operator) return notFound(`${uid} is not an operator`);
+    const reset = { ...operator, mfaEnabled: false };
+    operatorsDb.operators.set(uid, reset);
+    const mfa = mfaDb.accounts.get(uid);
+    if (mfa) Object.assign(mfa, { enabled: false, pending: null, recoveryCodes: [] });
+    return HttpResponse.json(reset);
   }),
 
   http.post(api('/:uid/reset-password'), async ({ request, params }) => {

@@ -76,6 +76,7 @@ export function renderRoutes(routeObjects: RouteObject[], options: Omit<Provider
 export const signedInAdminState = {
   session: {
     status: 'signedIn',
+    secondStep: null,
     user: { uid: 'admin-1', email: 'admin@example.com', displayName: 'Demo Admin', isAdmin: true },
     notice: null,
     loginError: null,

@@ -4,6 +4,7 @@ import type { AuthAccount, SignInResponse, UserRecord } from '../contract/wire';
 import { config } from '../jest/env.mock';
 import { checkedRequest } from './contract';
 import { makeUserRecord } from './fakeBackend';
+import { mfaDb } from './fakeMfa';
 
 export const authUrl = (path: string) => `${config.authBaseUrl}/${path}`;
 
@@ -48,6 +49,9 @@ export const sessionHandlers = [
     const { email, password } = checked.body;
     const match = fixtureAccounts.find((a) => a.account.email === email.toLowerCase() && a.password === password);
     if (!match) return HttpResponse.json({ error: 'invalid_credentials', message: 'Invalid email or password' }, { status: 401 });
+    // Two-factor on, or required and not yet set up: a second step instead of a session (mfa.handlers.ts goes on).
+    const secondStep = mfaDb.secondStepFor(match.account);
+    if (secondStep) return HttpResponse.json<SignInResponse>(secondStep);
     return HttpResponse.json<SignInResponse>({ token: match.token, expiresAt: FIXTURE_EXPIRES_AT, account: match.account });
   }),
   http.get(authUrl('account'), ({ request }) => {

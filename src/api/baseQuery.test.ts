@@ -72,7 +72,7 @@ describe('apiBaseQuery', () => {
   it('normalizes a 500 JSON body into a reason, and marks the API error body', async () => {
     server.use(http.get(url('broken'), () => HttpResponse.json({ error: 'internal', message: 'Database unavailable' }, { status: 500 })));
     const result = await apiBaseQuery('/broken', queryApi('t'), {});
-    expect(result.error).toEqual({ status: 500, reason: 'Database unavailable', fromApi: true });
+    expect(result.error).toEqual({ status: 500, reason: 'Database unavailable', fromApi: true, detail: { code: 'internal' } });
     // JSON that is not an ApiErrorBody (e.g. a gateway's own JSON) is not the API's answer.
     server.use(http.get(url('gateway'), () => HttpResponse.json({ message: 'upstream timed out' }, { status: 504 })));
     expect((await apiBaseQuery('/gateway', queryApi('t'), {})).error).toEqual({ status: 504, reason: 'upstream timed out' });

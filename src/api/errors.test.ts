@@ -1,15 +1,23 @@
-import { asApiError, errorReason, httpFailure, HttpError, toApiError } from './errors';
+import { MFA_ERRORS } from '../../contract/mfa';
+import { asApiError, errorDetail, errorReason, httpFailure, HttpError, toApiError } from './errors';
 
 // One HTTP failure shape for the whole browser: RTK Query's answers (toApiError) and the adapters' own
 // requests (HttpError) read a failed answer the same way.
 
 describe('httpFailure', () => {
-  it("takes the reason from the API's own error body and says the API answered", () => {
+  it("takes the reason from the API's own error body, says the API answered, and keeps its error code", () => {
     expect(httpFailure(409, { error: 'conflict', message: 'Already exists' })).toEqual({
       status: 409,
       reason: 'Already exists',
       fromApi: true,
+      detail: { code: 'conflict' },
     });
+  });
+
+  it("keeps each of two-factor sign-in's error codes, which the second step acts on", () => {
+    for (const code of Object.values(MFA_ERRORS)) {
+      expect(errorDetail(httpFailure(401, { error: code, message: 'Refused' }))).toEqual({ code });
+    }
   });
 
   it("falls back to the status line for a body that is not the API's (a proxy's page)", () => {

@@ -19,9 +19,10 @@ export interface ApiError {
    */
   fromApi?: true;
   /**
-   * What the API said besides its message, for a screen that must act on it (contract/dataSafety.ts): the
-   * error code ('version_conflict', 'in_trash', ...), the record as it is now and who changed it (a stale write),
-   * one such per record of a bulk write, the trashed twins of a name being added.
+   * What the API said besides its message, for a screen that must act on it: the error code whenever the API
+   * answered ('version_conflict', 'in_trash' of contract/dataSafety.ts, two-factor's MFA_ERRORS of contract/mfa.ts,
+   * ...), and for a stale write the record as it is now and who changed it, one such per record of a bulk write,
+   * the trashed twins of a name being added.
    */
   detail?: ApiErrorDetail;
 }
@@ -33,11 +34,8 @@ export interface ApiErrorDetail {
   trashed?: unknown[];
 }
 
-/** The detail an ApiErrorBody carries beyond its message (undefined for a body without any). */
-function detailOf(body: ApiErrorBody): ApiErrorDetail | undefined {
-  if (body.conflict === undefined && body.conflicts === undefined && body.trashed === undefined) {
-    return ['version_conflict', 'in_trash'].includes(body.error) ? { code: body.error } : undefined;
-  }
+/** What the API said besides its message: its error code, and the records the refusal is about when it names any. */
+function detailOf(body: ApiErrorBody): ApiErrorDetail {
   return {
     code: body.error,
     ...(body.conflict !== undefined ? { conflict: body.conflict } : {}),
@@ -69,8 +67,7 @@ export function bodyReason(data: unknown): string | undefined {
 export function httpFailure(status: number, body: unknown, statusText = ''): ApiError {
   const reason = bodyReason(body) ?? `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
   if (!isApiErrorBody(body)) return { status, reason };
-  const detail = detailOf(body);
-  return detail ? { status, reason, fromApi: true, detail } : { status, reason, fromApi: true };
+  return { status, reason, fromApi: true, detail: detailOf(body) };
 }
 
 /** The one HTTP error the browser throws: an ApiError that is also an Error (its message is the reason). */

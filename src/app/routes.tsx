@@ -3,13 +3,15 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { AppLayout } from './layout/AppLayout';
 import { RouteErrorScreen } from '../components/ErrorScreen';
 import { NotBuiltYet } from '../components/NotBuiltYet';
-import { RequireAdmin } from '../features/session';
+import { RequireAdmin, selectSecondStep } from '../features/session';
+import { useAppSelector } from './hooks';
 import { PageLoading } from '../components/PageLoading';
 import { activePagePath, type AdminPath } from './adminPages';
 import { SET_PASSWORD_PATH } from '../../contract/operators';
 
 // Pages load on demand so the login route ships only the shell.
 const LoginPage = lazy(() => import('../features/session/LoginPage'));
+const SecondStepPage = lazy(() => import('../features/session/secondStep'));
 const adminPageModules = {
   '/dashboard': () => import('../features/dashboard/DashboardPage'),
   '/manage-names': () => import('../features/names/ManageNamesPage'),
@@ -56,6 +58,25 @@ function page(Page: LazyExoticComponent<ComponentType>) {
   );
 }
 
+/**
+ * /login: the password form; once the password was right and the server asks for a second step (contract/mfa.ts),
+ * that step in its place, loaded then (most operators never see it). The form stays mounted, hidden, so Back to
+ * sign-in finds it as it was left.
+ */
+function LoginRoute() {
+  const secondStep = useAppSelector(selectSecondStep);
+  return (
+    <>
+      <div hidden={secondStep !== null}>{page(LoginPage)}</div>
+      {secondStep && (
+        <Suspense fallback={<PageLoading />}>
+          <SecondStepPage step={secondStep} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
 export const routes: RouteObject[] = [
   // Public and for app users, not operators: no session, no console chrome. A full page load of /invite
   // boots the page on its own (src/boot.ts); this route serves in-app navigation.
@@ -64,7 +85,7 @@ export const routes: RouteObject[] = [
     element: <AppLayout />,
     errorElement: <RouteErrorScreen />,
     children: [
-      { path: '/login', element: page(LoginPage) },
+      { path: '/login', element: <LoginRoute /> },
       { path: SET_PASSWORD_PATH, element: page(SetPasswordPage) },
       {
         element: <RequireAdmin />,

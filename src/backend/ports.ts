@@ -21,11 +21,18 @@ import type {
   RestoreSession,
 } from '../../contract/backupRestore';
 import type { ChangePasswordRequest, PasswordLinkInfo, RedeemLinkRequest } from '../../contract/operators';
+import type { MfaEnrolment, MfaRecoveryCodes, MfaStatus, SignInSecondStep, SignInSession } from '../../contract/mfa';
+import type { MfaConfirmedSchema } from '../../contract/endpoints';
+import type { Static } from 'typebox';
 
 export type Unsubscribe = () => void;
 
 export interface AuthPort {
-  signIn(email: string, password: string): Promise<AuthAccount>;
+  /**
+   * The account, signed in; or, when the password was right but the account has a second factor to give (or, required,
+   * to set up), the second step (contract/mfa.ts): nobody is signed in yet, and the accountMfa port takes it from there.
+   */
+  signIn(email: string, password: string): Promise<AuthAccount | SignInSecondStep>;
   signOut(): Promise<void>;
   /** Calls back with the current account (or null) now and on every change. */
   observeAccount(onChange: (account: AuthAccount | null) => void): Unsubscribe;
@@ -171,6 +178,44 @@ export interface AccountPasswordsPort {
   changePassword(request: ChangePasswordRequest): Promise<void>;
 }
 
+/** What POST /auth/mfa/enrolment/confirm answers: the recovery codes, shown once, and a session. */
+export type MfaConfirmed = Static<typeof MfaConfirmedSchema>;
+
+/** The second factor of a second step: a code the authenticator app shows, or one of the recovery codes. */
+export type MfaProof = { code: string } | { recoveryCode: string };
+
+/**
+ * Two-factor sign-in (TOTP) of the reference backend (contract/mfa.ts says what each call does): the second step of a
+ * sign-in (with its challenge) and the signed-in operator's own second factor. Failures reject with an HttpError
+ * carrying the server's status, reason and error code (MFA_ERRORS, in `detail.code`); a wrong code or password is the
+ * server's 401, which does not end the session.
+ */
+export interface AccountMfaPort {
+  /**
+   * Whether this backend has two-factor sign-in of its own. Firebase mode has not (Firebase Auth's TOTP needs Identity
+   * Platform, which the emulators lack): every call there rejects saying so, and the console offers none of it.
+   */
+  readonly available: boolean;
+  /** The signed-in account's: on or off, recovery codes left, and whether the server requires it. */
+  status(): Promise<MfaStatus>;
+  /** A new secret, pending until confirmed: signed in, or with an 'enrol' step's challenge. */
+  startEnrolment(request: { challenge?: string }): Promise<MfaEnrolment>;
+  /**
+   * Turns two-factor on with a code from the pending secret. Signed in (no challenge), the fresh token the answer
+   * carries replaces this session's (every other session ended) at once. With a challenge, the answer's session is the
+   * caller's to open (openSession) once the recovery codes are saved.
+   */
+  confirmEnrolment(request: { challenge?: string; code: string }): Promise<MfaConfirmed>;
+  /** A 'verify' step's code or recovery code for its session (not yet opened: see openSession). */
+  verify(request: { challenge: string } & MfaProof): Promise<SignInSession>;
+  /** Signs in with the session a second step answered: the auth port reports the account from then on. */
+  openSession(session: SignInSession): Promise<void>;
+  /** A new set of recovery codes for a current code; the old ones stop working. */
+  renewRecoveryCodes(code: string): Promise<MfaRecoveryCodes>;
+  /** Two-factor off, for the current password (refused with 409 mfa_required when the server requires it). */
+  disable(currentPassword: string): Promise<MfaStatus>;
+}
+
 export interface Backend {
   kind: 'local' | 'firebase';
   auth: AuthPort;
@@ -190,4 +235,6 @@ export interface Backend {
    * and reauthentication), so Firebase mode has none and the console hides what needs it.
    */
   accountPasswords?: AccountPasswordsPort;
+  /** Two-factor sign-in: the reference backend's; Firebase mode's says it is not available. */
+  accountMfa?: AccountMfaPort;
 }

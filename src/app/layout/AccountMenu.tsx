@@ -1,15 +1,32 @@
-// The account menu of the top bar, where the backend has a password change of its own (the reference backend): the
-// signed-in address opens it, and it offers Change password. Its own chunk, loaded with the top bar's account.
-import { useId, useState } from 'react';
+// The account menu of the top bar, where the backend has account settings of its own (the reference backend): the
+// signed-in address opens it, and it offers Change password and Two-factor sign-in. Its own chunk, loaded with the top
+// bar's account; each dialog loads when first opened.
+import { lazy, Suspense, useId, useState } from 'react';
 import { Button, ListItemIcon, Menu, MenuItem } from '@mui/material';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
+import PhonelinkLock from '@mui/icons-material/PhonelinkLockOutlined';
 import ChangePasswordDialog from '../../features/account/ChangePasswordDialog';
 import { AccountIdentity } from './AccountIdentity';
 
-export default function AccountMenu({ label, email }: { label: string; email: string | null }) {
+const TwoFactorDialog = lazy(() => import('../../features/account/TwoFactorDialog'));
+
+export interface AccountMenuProps {
+  label: string;
+  email: string | null;
+  /** the backend has a password change of its own */
+  passwords: boolean;
+  /** the backend has two-factor sign-in of its own */
+  mfa: boolean;
+}
+
+export default function AccountMenu({ label, email, passwords, mfa }: AccountMenuProps) {
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [changing, setChanging] = useState(false);
+  const [open, setOpen] = useState<'password' | 'mfa' | null>(null);
+  const choose = (dialog: 'password' | 'mfa') => () => {
+    setAnchor(null);
+    setOpen(dialog);
+  };
   return (
     <>
       <Button
@@ -31,19 +48,29 @@ export default function AccountMenu({ label, email }: { label: string; email: st
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            setChanging(true);
-          }}
-        >
-          <ListItemIcon>
-            <KeyOutlined fontSize="small" />
-          </ListItemIcon>
-          Change password
-        </MenuItem>
+        {passwords && (
+          <MenuItem onClick={choose('password')}>
+            <ListItemIcon>
+              <KeyOutlined fontSize="small" />
+            </ListItemIcon>
+            Change password
+          </MenuItem>
+        )}
+        {mfa && (
+          <MenuItem onClick={choose('mfa')}>
+            <ListItemIcon>
+              <PhonelinkLock fontSize="small" />
+            </ListItemIcon>
+            Two-factor sign-in
+          </MenuItem>
+        )}
       </Menu>
-      {changing && <ChangePasswordDialog open email={email} onClose={() => setChanging(false)} />}
+      {open === 'password' && <ChangePasswordDialog open email={email} onClose={() => setOpen(null)} />}
+      {open === 'mfa' && (
+        <Suspense fallback={null}>
+          <TwoFactorDialog open email={email} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

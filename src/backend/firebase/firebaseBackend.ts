@@ -19,6 +19,7 @@ import {
 import type { AuthAccount } from '../../../contract/wire';
 import type { AppConfig } from '../../config/types';
 import type { AuthPort, Backend, LiveCountsPort, Unsubscribe, UserRecordsPort } from '../ports';
+import { firebaseMfa } from './firebaseMfa';
 import type { ConsoleActor } from './consoleActions';
 import { createFirestoreExports, hostedApiRunRecorder } from './firestoreExports';
 import { createFirestoreHistory } from './firestoreHistory';
@@ -32,7 +33,10 @@ function toAccount(user: User): AuthAccount {
   return { uid: user.uid, email: user.email, displayName: user.displayName };
 }
 
-function firebaseAuthPort(auth: Auth): AuthPort {
+/** Firebase Auth answers a password with the account: the console asks no second step of its own here. */
+type FirebaseAuthPort = Omit<AuthPort, 'signIn'> & { signIn(email: string, password: string): Promise<AuthAccount> };
+
+function firebaseAuthPort(auth: Auth): FirebaseAuthPort {
   return {
     async signIn(email, password) {
       const credential = await signInWithEmailAndPassword(auth, email, password);
@@ -176,7 +180,7 @@ export interface FirebaseBackendOptions {
 }
 
 /** The backend, and a way to let go of its Firebase app (tests and scripts; the console never does). */
-export type FirebaseBackend = Backend & { close(): Promise<void> };
+export type FirebaseBackend = Omit<Backend, 'auth'> & { auth: FirebaseAuthPort; close(): Promise<void> };
 
 export function createFirebaseBackend(config: AppConfig, options: FirebaseBackendOptions = {}): FirebaseBackend {
   const { meter } = options;
@@ -202,6 +206,7 @@ export function createFirebaseBackend(config: AppConfig, options: FirebaseBacken
     exports: createFirestoreExports(db, recordRun, meter),
     history: createFirestoreHistory(db, hostedApi, meter),
     restores: createHostedRestores(hostedApi),
+    accountMfa: firebaseMfa(),
     close: () => deleteApp(app),
   };
 }

@@ -42,7 +42,7 @@ const timeoutMessage = (timeoutMs: number) => `The server did not answer within 
 const networkMessage = (error: unknown) =>
   error instanceof Error && error.message ? `Could not reach the server (${error.message}).` : 'Could not reach the server.';
 
-interface FetchOkOptions extends RequestOptions {
+export interface FetchOkOptions extends RequestOptions {
   accept: string;
   /** The caller's own stop (a cancelled job): the request is aborted and rejects with the signal's reason. */
   signal?: AbortSignal;
@@ -52,7 +52,7 @@ interface FetchOkOptions extends RequestOptions {
  * The response once its status is a success: the headers within the timeout, else an HttpError with the
  * reason (a 401 for this token is also reported to the session). The body is the caller's to read.
  */
-async function fetchOk(url: string, options: FetchOkOptions): Promise<{ response: Response; controller: AbortController }> {
+export async function fetchOk(url: string, options: FetchOkOptions): Promise<{ response: Response; controller: AbortController }> {
   const headers: Record<string, string> = { Accept: options.accept };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
@@ -99,60 +99,4 @@ export async function requestJson<T>(url: string, options: RequestOptions): Prom
   } catch {
     throw new HttpError(response.status, 'The server sent a response that is not JSON.');
   }
-}
-
-/**
- * A body read as it arrives (a file the server streams): the chunks, each within `timeoutMs` of the one
- * before, so a server that stops sending is noticed however long the whole transfer takes. Stopping early
- * (return(), or `signal`) aborts the transfer.
- */
-export async function requestChunks(url: string, options: FetchOkOptions): Promise<AsyncIterableIterator<Uint8Array<ArrayBuffer>>> {
-  const { response, controller } = await fetchOk(url, options);
-  if (!response.body) throw new HttpError(response.status, 'The server sent no body.');
-  const reader = response.body.getReader();
-  const finish = () => {
-    controller.abort();
-    void reader.cancel().catch(() => undefined);
-  };
-  const chunks: AsyncIterableIterator<Uint8Array<ArrayBuffer>> = {
-    [Symbol.asyncIterator]: () => chunks,
-    async next() {
-      // A read waits for the body, the idle timeout or the caller's stop, whichever comes first: a cancelled
-      // read must fail, never look like the end of the file.
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      let onStop: (() => void) | undefined;
-      const stopped = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new HttpError('TIMEOUT', `The server stopped sending for ${Math.round(options.timeoutMs / 1000)} seconds.`)),
-          options.timeoutMs,
-        );
-        onStop = () => reject(options.signal!.reason);
-        if (options.signal?.aborted) onStop();
-        else options.signal?.addEventListener('abort', onStop, { once: true });
-      });
-      try {
-        const { done, value } = await Promise.race([reader.read(), stopped]);
-        if (done) {
-          finish();
-          return { done: true, value: undefined };
-        }
-        return { done: false, value: value as Uint8Array<ArrayBuffer> };
-      } catch (error) {
-        finish();
-        if (error instanceof HttpError || error === options.signal?.reason) throw error;
-        throw new HttpError(
-          'NETWORK',
-          `The connection broke off before the file was complete${error instanceof Error && error.message ? ` (${error.message})` : ''}.`,
-        );
-      } finally {
-        clearTimeout(timer);
-        if (onStop) options.signal?.removeEventListener('abort', onStop);
-      }
-    },
-    async return() {
-      finish();
-      return { done: true, value: undefined };
-    },
-  };
-  return chunks;
 }

@@ -1,7 +1,16 @@
 // The default backend: the reference server (server/) over HTTP.
 import type { AppConfig } from '../../config/types';
 import { deferredPort } from '../deferredPort';
-import type { AuditLogsPort, Backend, ExportPort, HistoryPort, AccountPasswordsPort, RestorePort, UserManagementPort } from '../ports';
+import type {
+  AccountMfaPort,
+  AccountPasswordsPort,
+  AuditLogsPort,
+  Backend,
+  ExportPort,
+  HistoryPort,
+  RestorePort,
+  UserManagementPort,
+} from '../ports';
 import { createLocalAuth } from './localAuth';
 import { createLocalLiveCounts } from './localLiveCounts';
 import { createLocalUserRecords } from './localUserRecords';
@@ -40,5 +49,12 @@ export function createLocalBackend(config: AppConfig): Backend {
       () => import('./localPasswords').then((module) => module.createLocalPasswords({ authBaseUrl: config.authBaseUrl, timeoutMs, auth })),
       ['inspectLink', 'redeemLink', 'changePassword'],
     ),
+    accountMfa: {
+      ...deferredPort<AccountMfaPort>(
+        () => import('./localMfa').then((module) => module.createLocalMfa({ authBaseUrl: config.authBaseUrl, timeoutMs, auth })),
+        ['status', 'startEnrolment', 'confirmEnrolment', 'verify', 'openSession', 'renewRecoveryCodes', 'disable'],
+      ),
+      available: true,
+    },
   };
 }

@@ -89,6 +89,8 @@ describe('Change password', () => {
     const backend = createFakeBackend({ signedIn: account });
     backend.records.set(account.uid, makeUserRecord({ ...account, isAdmin: true }));
     delete backend.accountPasswords;
+    // Firebase mode's two-factor port says it is not available (backend/firebase/firebaseMfa.ts): nothing for the menu.
+    backend.accountMfa = { ...backend.accountMfa!, available: false };
     renderRoutes(routes, { route: '/dashboard', preloadedState: signedInAdminState, backend });
     expect(await screen.findByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.getByTestId('signed-in-email')).toHaveTextContent('admin@example.com');

@@ -240,10 +240,50 @@ describe('Operators', () => {
     expect(await screen.findByText('Failed to grant admin to nobody-here: No user record with the uid nobody-here')).toBeInTheDocument();
   });
 
+  it("resets another operator's two-factor sign-in after saying what it does; the row shows it off", async () => {
+    operatorsDb.operators.set('op-rosa', { ...operatorsDb.operators.get('op-rosa')!, mfaEnabled: true });
+    const user = userEvent.setup();
+    renderPage();
+    const rosa = await row('op-rosa');
+    // Only on operators with two-factor on, and not on one's own (the account menu has that).
+    expect(within(await row('admin-1')).getByText('On')).toBeInTheDocument();
+    expect(within(await row('admin-1')).queryByRole('button', { name: /^Reset two-factor/ })).not.toBeInTheDocument();
+    expect(within(await row('op-new')).queryByRole('button', { name: /^Reset two-factor/ })).not.toBeInTheDocument();
+
+    await user.click(within(rosa).getByRole('button', { name: 'Reset two-factor of Rosa Ops' }));
+    const confirm = screen.getByRole('dialog', { name: 'Reset the two-factor sign-in of Rosa Ops?' });
+    expect(confirm).toHaveTextContent(
+      "Rosa Ops's two-factor sign-in is turned off and their recovery codes stop working: Rosa Ops signs in with the password alone until they set it up again",
+    );
+    expect(confirm).toHaveTextContent('their sessions end.');
+    await user.click(within(confirm).getByRole('button', { name: 'Reset two-factor' }));
+
+    expect(await screen.findByText('Two-factor sign-in reset for Rosa Ops: their sessions ended.')).toBeInTheDocument();
+    expect(operatorsDb.calls).toContain('POST /api/admin/operators/op-rosa/reset-mfa');
+    await waitFor(async () => expect(within(await row('op-rosa')).getByText('Off')).toBeInTheDocument());
+    expect(within(await row('op-rosa')).queryByRole('button', { name: /^Reset two-factor/ })).not.toBeInTheDocument();
+  });
+
+  it('says why a two-factor reset failed, in a toast', async () => {
+    operatorsDb.operators.set('op-rosa', { ...operatorsDb.operators.get('op-rosa')!, mfaEnabled: true });
+    server.use(
+      http.post('*/api/admin/operators/:uid/reset-mfa', () =>
+        HttpResponse.json({ error: 'not_found', message: 'op-rosa is not an operator' }, { status: 404 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(within(await row('op-rosa')).getByRole('button', { name: 'Reset two-factor of Rosa Ops' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reset two-factor' }));
+    expect(await screen.findByText('Failed to reset two-factor sign-in for Rosa Ops: op-rosa is not an operator')).toBeInTheDocument();
+  });
+
   it('hides what the stack cannot do', async () => {
     operatorsDb.capabilities = { invite: false, resetPassword: false, grant: false, resetMfa: false };
+    operatorsDb.operators.set('op-rosa', { ...operatorsDb.operators.get('op-rosa')!, mfaEnabled: true });
     renderPage();
     await row('admin-1');
+    expect(within(await row('op-rosa')).queryByRole('button', { name: /^Reset two-factor/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Invite operator' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Grant admin' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reset password' })).not.toBeInTheDocument();

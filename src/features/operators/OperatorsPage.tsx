@@ -1,6 +1,7 @@
 // /operators: the console's own admin accounts. Who may sign in, the invitations still open, and what an operator
 // does about them: invite (a one-time link to hand over: there is no mail server), reset a password (the same kind of
-// link), grant admin to an existing user, revoke it (never from the last active admin), withdraw an invitation.
+// link), reset another operator's two-factor sign-in, grant admin to an existing user, revoke it (never from the last
+// active admin), withdraw an invitation.
 // The answer's capabilities say which of these the stack offers; the others are not shown.
 import { useCallback, useState } from 'react';
 import { Alert, Button, Container, Paper, Stack, Typography } from '@mui/material';
@@ -18,8 +19,14 @@ import { InviteOperatorDialog } from './components/InviteOperatorDialog';
 import { InvitesTable } from './components/InvitesTable';
 import { OneTimeLinkDialog } from './components/OneTimeLinkDialog';
 import { OperatorsGrid } from './components/OperatorsGrid';
-import { useListOperatorsQuery, useResetOperatorPasswordMutation, useRevokeAdminMutation, useWithdrawInviteMutation } from './operatorsApi';
-import { operatorLabel } from './operatorText';
+import {
+  useListOperatorsQuery,
+  useResetOperatorMfaMutation,
+  useResetOperatorPasswordMutation,
+  useRevokeAdminMutation,
+  useWithdrawInviteMutation,
+} from './operatorsApi';
+import { operatorLabel, RESET_MFA_LABEL, resetMfaText } from './operatorText';
 
 const NO_CAPABILITIES = { invite: false, resetPassword: false, grant: false, resetMfa: false };
 
@@ -68,6 +75,7 @@ export default function OperatorsPage() {
   const [resetPassword, { isLoading: resetting }] = useResetOperatorPasswordMutation();
   const [revokeAdmin, { isLoading: revoking }] = useRevokeAdminMutation();
   const [withdrawInvite, { isLoading: withdrawing }] = useWithdrawInviteMutation();
+  const [resetMfa, { isLoading: resettingMfa }] = useResetOperatorMfaMutation();
 
   const [inviteOpen, setInviteOpen] = useState(false);
   const [grantOpen, setGrantOpen] = useState(false);
@@ -80,6 +88,8 @@ export default function OperatorsPage() {
   const [revokeOpen, setRevokeOpen] = useState(false);
   const [toWithdraw, setToWithdraw] = useState<OperatorInvite | null>(null);
   const [withdrawOpen, setWithdrawOpen] = useState(false);
+  const [toResetMfa, setToResetMfa] = useState<Operator | null>(null);
+  const [resetMfaOpen, setResetMfaOpen] = useState(false);
 
   const onResetPassword = useCallback((operator: Operator) => {
     setToReset(operator);
@@ -88,6 +98,10 @@ export default function OperatorsPage() {
   const onRevoke = useCallback((operator: Operator) => {
     setToRevoke(operator);
     setRevokeOpen(true);
+  }, []);
+  const onResetMfa = useCallback((operator: Operator) => {
+    setToResetMfa(operator);
+    setResetMfaOpen(true);
   }, []);
 
   // Failures: the mutations' toasts say what went wrong (operatorText.ts); the dialog closes either way.
@@ -108,6 +122,12 @@ export default function OperatorsPage() {
     await trackOperator(target.uid, () => revokeAdmin(target).unwrap()).catch(() => undefined);
     setRevokeOpen(false);
   }
+  async function confirmResetMfa() {
+    if (!toResetMfa) return;
+    const target = { uid: toResetMfa.uid, label: operatorLabel(toResetMfa) };
+    await trackOperator(target.uid, () => resetMfa(target).unwrap()).catch(() => undefined);
+    setResetMfaOpen(false);
+  }
   async function confirmWithdraw() {
     if (!toWithdraw) return;
     const invite = toWithdraw;
@@ -119,6 +139,7 @@ export default function OperatorsPage() {
   const revokingSelf = toRevoke !== null && toRevoke.uid === ownUid;
   const resetLabel = toReset ? operatorLabel(toReset) : 'the operator';
   const revokeLabel = toRevoke ? operatorLabel(toRevoke) : 'the operator';
+  const resetMfaLabel = toResetMfa ? operatorLabel(toResetMfa) : 'the operator';
 
   return (
     <Container maxWidth="xl" sx={{ py: 3 }}>
@@ -177,6 +198,7 @@ export default function OperatorsPage() {
               busy={busyOperators}
               onResetPassword={onResetPassword}
               onRevoke={onRevoke}
+              onResetMfa={onResetMfa}
             />
           </GrowingGridBox>
         </Paper>
@@ -228,6 +250,16 @@ export default function OperatorsPage() {
         pending={revoking}
         onConfirm={() => void confirmRevoke()}
         onCancel={() => setRevokeOpen(false)}
+      />
+      <ConfirmDialog
+        open={resetMfaOpen}
+        title={`Reset the two-factor sign-in of ${resetMfaLabel}?`}
+        message={resetMfaText(resetMfaLabel)}
+        confirmLabel={RESET_MFA_LABEL}
+        destructive
+        pending={resettingMfa}
+        onConfirm={() => void confirmResetMfa()}
+        onCancel={() => setResetMfaOpen(false)}
       />
       <ConfirmDialog
         open={withdrawOpen}

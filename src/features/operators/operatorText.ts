@@ -18,12 +18,19 @@ export const operatorToastTexts = {
   revoked: (label: string) => `Admin revoked from ${label}: they are signed out everywhere.`,
   revokeFailed: (label: string, reason: string) => `Failed to revoke admin from ${label}: ${reason}`,
   resetFailed: (label: string, reason: string) => `Failed to make a password-reset link for ${label}: ${reason}`,
+  mfaReset: (label: string) => `Two-factor sign-in reset for ${label}: their sessions ended.`,
+  mfaResetFailed: (label: string, reason: string) => `Failed to reset two-factor sign-in for ${label}: ${reason}`,
   copied: 'Link copied.',
 };
 
 export const LAST_ACTIVE_ADMIN_REASON =
   'The last active admin cannot be revoked: the console would have no one left to sign in. Grant admin to someone else first.';
 export const NO_PASSWORD_YET = 'Invited, link not yet used';
+/** What resetting an operator's two-factor sign-in does (contract/mfa.ts), said before it is done. */
+export const resetMfaText = (label: string) =>
+  `${label}'s two-factor sign-in is turned off and their recovery codes stop working: ${label} signs in with the password alone until they set it up again (at once, at the next sign-in, where the server requires it); their sessions end.`;
+/** The action's name, on the grid's button (an icon: the Two-factor column is narrow) and the confirmation's. */
+export const RESET_MFA_LABEL = 'Reset two-factor';
 export const NO_PASSWORD_YET_HINT =
   'No password yet: they set one with the invitation or a password-reset link. Make a reset link if theirs was lost or has expired.';
 

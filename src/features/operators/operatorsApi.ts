@@ -96,6 +96,19 @@ export const operatorsApi = tagged.injectEndpoints({
       invalidatesTags: onSuccess(AUDIT_TAG),
     }),
 
+    /** Two-factor off for another operator (contract/mfa.ts): they enrol again where it is required; their sessions end. */
+    resetOperatorMfa: build.mutation<Operator, OperatorTarget>({
+      query: ({ uid }) => ({ url: operatorPath(uid, 'reset-mfa'), method: 'POST' }),
+      onQueryStarted: ({ label }, { queryFulfilled }) =>
+        operatorLifecycle(
+          queryFulfilled,
+          () => operatorToastTexts.mfaReset(label),
+          (reason) => operatorToastTexts.mfaResetFailed(label, reason),
+        ),
+      // The row shows two-factor off (and a 404 means the list is out of date): read it again either way.
+      invalidatesTags: (_result, error) => (error ? [OPERATORS] : [OPERATORS, AUDIT_TAG]),
+    }),
+
     /** Users whose email, name or uid contains `search`: whom the grant dialog offers. */
     findUsers: build.query<UserRecord[], string>({
       queryFn: (search, { extra, signal }) =>
@@ -112,5 +125,6 @@ export const {
   useGrantAdminMutation,
   useRevokeAdminMutation,
   useResetOperatorPasswordMutation,
+  useResetOperatorMfaMutation,
   useFindUsersQuery,
 } = operatorsApi;

@@ -8,6 +8,7 @@ export {
   selectSession,
   selectSessionStatus,
   selectSessionUser,
+  selectSecondStep,
   type SessionState,
   type SessionStatus,
   type SessionUser,

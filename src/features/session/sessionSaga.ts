@@ -2,6 +2,8 @@
 import { buffers, eventChannel, type EventChannel } from 'redux-saga';
 import { call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { AuthAccount, UserRecord } from '../../../contract/wire';
+import type { SignInSecondStep } from '../../../contract/mfa';
+import type * as SecondStepModule from './secondStep';
 import { sessionRejected } from '../../api/sessionEvents';
 import type { AuthPort, Backend } from '../../backend/ports';
 import {
@@ -34,6 +36,9 @@ function reasonOf(error: unknown): string {
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
   return message.trim().replace(/\.$/, '') || 'unknown error';
 }
+
+/** A chunk of the console's code did not load (a new build deployed meanwhile, the network). */
+const couldNotLoad = (error: unknown) => `Could not load the console (${reasonOf(error)}). Please reload the page.`;
 
 function* rejectAccount(backend: Backend, notice: string) {
   // Put first: signing out makes auth emit null, and takeLatest then cancels this task.
@@ -76,7 +81,7 @@ export function* resolveSession(backend: Backend, { account }: AccountChange) {
       try {
         yield call(prepareAdminSession);
       } catch (error) {
-        yield* rejectAccount(backend, `Could not load the console (${reasonOf(error)}). Please reload the page.`);
+        yield* rejectAccount(backend, couldNotLoad(error));
         return;
       }
     }
@@ -100,13 +105,32 @@ export function loginFailureDetail(error: unknown): string | undefined {
 }
 
 export function* login(backend: Backend, action: ReturnType<typeof loginRequested>) {
+  let answer: AuthAccount | SignInSecondStep;
   try {
-    yield call([backend.auth, backend.auth.signIn], action.payload.email, action.payload.password);
-    // Success needs nothing more here: auth emits the account and resolveSession decides admin or not.
+    answer = yield call([backend.auth, backend.auth.signIn], action.payload.email, action.payload.password);
+    // An account needs nothing more here: auth emits it and resolveSession decides admin or not.
   } catch (error) {
     // Spec 5: any sign-in failure reads the same (no hint whether the email exists).
     yield put(loginFailed(loginFailureDetail(error)));
+    return;
   }
+  // contract/mfa.ts isSecondStep, for the port's answer (an account, not the wire's session)
+  if ('step' in answer) yield call(secondStep, backend, answer);
+}
+
+/**
+ * The password was right and a code (or setting two-factor up) remains. What runs it loads now, not with the login
+ * route: most operators never see it. Until it ends, this sign-in holds the login (takeLeading).
+ */
+function* secondStep(backend: Backend, answer: SignInSecondStep) {
+  let steps: typeof SecondStepModule;
+  try {
+    steps = yield call(() => import('./secondStep'));
+  } catch (error) {
+    yield put(signedOut({ notice: couldNotLoad(error) }));
+    return;
+  }
+  yield call(steps.runSecondStep, backend, answer);
 }
 
 export function sessionEndedChannel(auth: AuthPort): EventChannel<{ reason: string }> {

@@ -12,7 +12,9 @@ import {
   sanitizeSessionAction,
   sessionReducer,
   signedIn,
+  secondStepChanged,
   signedOut,
+  type SecondStepState,
   type SessionState,
 } from './sessionSlice';
 
@@ -25,6 +27,7 @@ describe('session reducer', () => {
   it('starts loading with no user', () => {
     expect(sessionReducer(undefined, { type: '@@init' })).toEqual({
       status: 'loading',
+      secondStep: null,
       user: null,
       notice: null,
       loginError: null,
@@ -58,7 +61,7 @@ describe('session reducer', () => {
       accountDetected({ uid: 'u1' }),
       signedIn(admin),
     );
-    expect(state).toEqual({ status: 'signedIn', user: admin, notice: null, loginError: null, loginPending: false });
+    expect(state).toEqual({ status: 'signedIn', secondStep: null, user: admin, notice: null, loginError: null, loginPending: false });
   });
 
   it('signedOut with a notice keeps it through the plain sign-out that follows', () => {
@@ -88,6 +91,38 @@ describe('session reducer', () => {
   it('logoutRequested changes nothing by itself (the saga signs out and reloads)', () => {
     const state = reduce(initialSessionState, signedIn(admin));
     expect(sessionReducer(state, logoutRequested())).toBe(state);
+  });
+});
+
+describe('the second step of a sign-in (contract/mfa.ts)', () => {
+  const step: SecondStepState = {
+    step: 'verify',
+    email: 'admin@example.com',
+    expiresAt: '2026-11-27T10:05:00.000Z',
+    pending: false,
+    error: null,
+    enrolment: null,
+    recoveryCodes: null,
+  };
+  const pendingLogin = reduce({ ...initialSessionState, status: 'signedOut' }, loginRequested({ email: 'a@b.c', password: 'x' }));
+
+  it('shows as its saga has it, and ends the password step pending', () => {
+    const state = reduce(pendingLogin, secondStepChanged(step));
+    expect(state).toMatchObject({ status: 'signedOut', secondStep: step, loginPending: false, loginError: null });
+    const refused = reduce(state, secondStepChanged({ ...step, error: 'That code was not accepted' }));
+    expect(refused.secondStep?.error).toBe('That code was not accepted');
+    expect(reduce(refused, secondStepChanged(null)).secondStep).toBeNull();
+  });
+
+  it('is over once signed in, and once signed out (an expired challenge, a non-admin)', () => {
+    const during = reduce(pendingLogin, secondStepChanged(step));
+    expect(reduce(during, accountDetected({ uid: 'u1' }), signedIn(admin)).secondStep).toBeNull();
+    expect(reduce(during, signedOut({ notice: 'Expired' }))).toMatchObject({ secondStep: null, notice: 'Expired' });
+  });
+
+  it('the account re-check between the code and the console keeps the step on screen', () => {
+    const during = reduce(pendingLogin, secondStepChanged({ ...step, pending: true }));
+    expect(reduce(during, accountDetected({ uid: 'u1' })).secondStep).toEqual({ ...step, pending: true });
   });
 });
 

@@ -2,14 +2,33 @@
 // Only the saga decides transitions; components dispatch loginRequested / logoutRequested.
 import { createAction, createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import type { AuthAccount, UserRecord } from '../../../contract/wire';
+import type { MfaEnrolment, SignInSecondStep } from '../../../contract/mfa';
 
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
 
 /** The auth account merged with its users record (the record's uid, email and displayName win when present). */
 export type SessionUser = AuthAccount & Omit<UserRecord, 'uid' | 'email' | 'displayName'>;
 
+/**
+ * A sign-in whose password was right and whose second step (contract/mfa.ts) is on screen: a code ('verify') or, when
+ * the server requires two-factor and the account has none, setting it up ('enrol'). The challenge stays in the saga
+ * that runs it (secondStep/secondStepSaga.ts), which alone changes this.
+ */
+export interface SecondStepState extends Pick<SignInSecondStep, 'step' | 'email' | 'expiresAt'> {
+  /** a code or the new secret is on its way to or from the server */
+  pending: boolean;
+  /** why the server refused the last code (or the enrolment), shown under the field */
+  error: string | null;
+  /** enrol: the new secret to scan or type in */
+  enrolment: MfaEnrolment | null;
+  /** enrol: the recovery codes the confirmation answered, shown once */
+  recoveryCodes: string[] | null;
+}
+
 export interface SessionState {
   status: SessionStatus;
+  /** the second step of the sign-in in progress, if any */
+  secondStep: SecondStepState | null;
   user: SessionUser | null;
   /** why the visitor is signed out (e.g. a valid non-admin account), shown on the login page */
   notice: string | null;
@@ -38,6 +57,7 @@ export function sessionEndedNotice(reason: string | undefined): string {
 
 export const initialSessionState: SessionState = {
   status: 'loading',
+  secondStep: null,
   user: null,
   notice: null,
   loginError: null,
@@ -104,16 +124,23 @@ const sessionSlice = createSlice({
       state.notice = null;
       state.loginError = null;
       state.loginPending = false;
+      state.secondStep = null;
     },
     signedOut(state, action: PayloadAction<{ notice?: string } | undefined>) {
       state.status = 'signedOut';
       state.user = null;
       state.loginPending = false;
+      state.secondStep = null;
       // The plain "auth says signed out" that follows a rejected account must not wipe the reason.
       if (action.payload?.notice) state.notice = action.payload.notice;
     },
     noticeDismissed(state) {
       state.notice = null;
+    },
+    /** The second step as its saga has it now; null when it is over (back to the password). */
+    secondStepChanged(state, action: PayloadAction<SecondStepState | null>) {
+      state.secondStep = action.payload;
+      state.loginPending = false;
     },
   },
 });
@@ -121,7 +148,8 @@ const sessionSlice = createSlice({
 /** Signs out through the auth port and reloads the page (spec 2). */
 export const logoutRequested = createAction('session/logoutRequested');
 
-export const { loginRequested, loginFailed, accountDetected, signedIn, signedOut, noticeDismissed } = sessionSlice.actions;
+export const { loginRequested, loginFailed, accountDetected, signedIn, signedOut, noticeDismissed, secondStepChanged } =
+  sessionSlice.actions;
 export const sessionReducer = sessionSlice.reducer;
 
 /** For Redux DevTools: never show a typed password. */
@@ -136,3 +164,4 @@ type WithSession = { session: SessionState };
 export const selectSession = (state: WithSession) => state.session;
 export const selectSessionStatus = (state: WithSession) => state.session.status;
 export const selectSessionUser = (state: WithSession) => state.session.user;
+export const selectSecondStep = (state: WithSession) => state.session.secondStep;

@@ -1,13 +1,14 @@
 // The console's admins: who they are, whether they may sign in, when they last did, two-factor and password, and
 // the per-operator actions the stack offers.
 import { useMemo } from 'react';
-import { Box, Button, Chip, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import LockReset from '@mui/icons-material/LockResetOutlined';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import type { Operator, OperatorsPage } from '../../../../contract/operators';
 import { BasicGridToolbar } from '../../../components/BasicGridToolbar';
 import { useNarrowWindowColumns } from '../../../components/useNarrowWindowColumns';
 import { formatDate, formatDateTime, formatDateTimeWithZone, withTimeZone } from '../../../lib/format';
-import { LAST_ACTIVE_ADMIN_REASON, NO_PASSWORD_YET, NO_PASSWORD_YET_HINT } from '../operatorText';
+import { LAST_ACTIVE_ADMIN_REASON, NO_PASSWORD_YET, NO_PASSWORD_YET_HINT, operatorLabel, RESET_MFA_LABEL } from '../operatorText';
 
 export interface OperatorsGridProps {
   rows: Operator[];
@@ -20,6 +21,7 @@ export interface OperatorsGridProps {
   busy: ReadonlySet<string>;
   onResetPassword(operator: Operator): void;
   onRevoke(operator: Operator): void;
+  onResetMfa(operator: Operator): void;
 }
 
 const NARROW_WINDOW_HIDDEN = ['createdAt'];
@@ -39,7 +41,17 @@ export function isLastActiveAdmin(operator: Operator, rows: Operator[]): boolean
   return operator.accountActive && rows.filter((o) => o.accountActive).length <= 1;
 }
 
-export function OperatorsGrid({ rows, loading, noRowsLabel, capabilities, ownUid, busy, onResetPassword, onRevoke }: OperatorsGridProps) {
+export function OperatorsGrid({
+  rows,
+  loading,
+  noRowsLabel,
+  capabilities,
+  ownUid,
+  busy,
+  onResetPassword,
+  onRevoke,
+  onResetMfa,
+}: OperatorsGridProps) {
   const columns = useMemo<GridColDef<Operator>[]>(() => {
     const list: GridColDef<Operator>[] = [
       {
@@ -92,9 +104,27 @@ export function OperatorsGrid({ rows, loading, noRowsLabel, capabilities, ownUid
         field: 'mfaEnabled',
         headerName: 'Two-factor',
         width: 104,
+        // Another operator's two-factor can be reset here (their own is in the account menu): an icon beside the state
+        // it changes, as the Actions column is full at 1280 px.
         renderCell: ({ row }) =>
           row.mfaEnabled ? (
-            <Chip size="small" color="success" variant="outlined" label="On" />
+            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
+              <Chip size="small" color="success" variant="outlined" label="On" />
+              {capabilities.resetMfa && row.uid !== ownUid && (
+                <Tooltip title={RESET_MFA_LABEL}>
+                  <span>
+                    <IconButton
+                      size="small"
+                      aria-label={`${RESET_MFA_LABEL} of ${operatorLabel(row)}`}
+                      disabled={busy.has(row.uid)}
+                      onClick={() => onResetMfa(row)}
+                    >
+                      <LockReset fontSize="small" />
+                    </IconButton>
+                  </span>
+                </Tooltip>
+              )}
+            </Stack>
           ) : (
             <Chip size="small" variant="outlined" label="Off" />
           ),
@@ -165,7 +195,7 @@ export function OperatorsGrid({ rows, loading, noRowsLabel, capabilities, ownUid
       });
     }
     return list;
-  }, [capabilities, busy, rows, ownUid, onResetPassword, onRevoke]);
+  }, [capabilities, busy, rows, ownUid, onResetPassword, onRevoke, onResetMfa]);
   const columnVisibility = useNarrowWindowColumns(NARROW_WINDOW_HIDDEN);
 
   return (
