@@ -15,6 +15,8 @@ import { settle, trashShareOfNames } from './trashShare';
 
 /** The pause between the move and the first call (the kernel writes the move's pages out meanwhile). */
 const SETTLE_PAUSE_MS = 30_000;
+/** How many times the calls an endpoint over 10 % is measured with again. */
+const SECOND_LOOK_FACTOR = 3;
 
 export interface PairedOptions {
   databaseUrl: string;
@@ -110,12 +112,10 @@ export async function pairedTrashComparison({ databaseUrl, percent, paths, calls
       }
     }
 
-    const rows: string[][] = [];
-    let over = 0;
-    for (const [label, path] of Object.entries(paths)) {
+    const measure = async (path: string, n: number) => {
       const a: number[] = [];
       const b: number[] = [];
-      for (let i = 0; i < calls; i += 1) {
+      for (let i = 0; i < n; i += 1) {
         if (i % 2 === 0) {
           a.push(await without.call(path));
           b.push(await withTrash.call(path));
@@ -124,8 +124,20 @@ export async function pairedTrashComparison({ databaseUrl, percent, paths, calls
           a.push(await without.call(path));
         }
       }
-      const ratio = percentileOf(b, 95) / percentileOf(a, 95);
-      if (ratio > 1.1) over += 1;
+      return { a, b, ratio: percentileOf(b, 95) / percentileOf(a, 95) };
+    };
+
+    const rows: string[][] = [];
+    let over = 0;
+    for (const [label, path] of Object.entries(paths)) {
+      const { a, b, ratio } = await measure(path, calls);
+      // A p95 of 1,000 calls of 2 ms is the 50th-slowest call: a few tenths of a millisecond in that tail moved it by
+      // more than 10 % with the p50 unchanged, on a different endpoint each run (docs/benchmarks.md). An endpoint over
+      // 10 % is measured again with three times the calls: a real slowdown shows again, a noisy tail does not. Both
+      // figures are printed; the verdict is the second.
+      const second = ratio > 1.1 ? (await measure(path, calls * SECOND_LOOK_FACTOR)).ratio : undefined;
+      const verdict = second ?? ratio;
+      if (verdict > 1.1) over += 1;
       rows.push([
         label,
         percentileOf(a, 50).toFixed(1),
@@ -133,12 +145,14 @@ export async function pairedTrashComparison({ databaseUrl, percent, paths, calls
         percentileOf(b, 50).toFixed(1),
         percentileOf(b, 95).toFixed(1),
         `${ratio.toFixed(2)}x`,
-        ratio <= 1.1 ? 'yes' : 'NO',
+        second === undefined ? '' : `${second.toFixed(2)}x`,
+        verdict <= 1.1 ? 'yes' : 'NO',
       ]);
     }
     return (
       `\nWithout a trash and with ${percent} % of the names in it: two copies of the data served at once, each endpoint called ` +
-      `${calls} times on each in alternation (ratio: p95 with / p95 without)\n\n` +
+      `${calls} times on each in alternation (ratio: p95 with / p95 without; an endpoint over 10 % measured again with ` +
+      `${calls * SECOND_LOOK_FACTOR} calls)\n\n` +
       table(
         [
           'endpoint',
@@ -147,6 +161,7 @@ export async function pairedTrashComparison({ databaseUrl, percent, paths, calls
           `p50 ms, ${percent} % in the trash`,
           `p95 ms, ${percent} % in the trash`,
           'ratio',
+          `ratio, ${calls * SECOND_LOOK_FACTOR} calls`,
           'within 10 %',
         ],
         rows,
