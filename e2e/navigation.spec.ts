@@ -75,7 +75,7 @@ test('Ctrl-K opens the command palette: a page by its name, a user by e-mail, ke
   const { default: AxeBuilder } = await import('@axe-core/playwright');
   await signIn(page);
   await page.keyboard.press('Control+k');
-  const input = page.getByRole('combobox', { name: 'Search pages and users' });
+  const input = page.getByRole('combobox', { name: 'Search pages, users and names' });
   await expect(input).toBeFocused();
   await input.fill('audit');
   await expect(page.getByRole('option', { name: /Audit Logs/ })).toHaveAttribute('aria-selected', 'true');

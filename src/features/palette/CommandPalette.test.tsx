@@ -31,6 +31,7 @@ function renderPalette() {
     routes: [
       { path: '/operators', element: page },
       { path: '/user-management', element: page },
+      { path: '/manage-names', element: page },
     ],
   });
   return user;
@@ -42,7 +43,7 @@ describe('command palette', () => {
   it('Ctrl-K opens it; typing and Enter go to a page; Escape closes it', async () => {
     const user = renderPalette();
     await user.keyboard('{Control>}k{/Control}');
-    const input = await screen.findByRole('combobox', { name: 'Search pages and users' });
+    const input = await screen.findByRole('combobox', { name: 'Search pages, users and names' });
     expect(input).toHaveFocus();
     await user.type(input, 'operat');
     const options = within(screen.getByRole('listbox', { name: 'Results' })).getAllByRole('option');
@@ -53,7 +54,7 @@ describe('command palette', () => {
     await waitFor(() => expect(screen.queryByRole('combobox')).not.toBeInTheDocument());
 
     await user.keyboard('{Control>}k{/Control}');
-    await screen.findByRole('combobox', { name: 'Search pages and users' });
+    await screen.findByRole('combobox', { name: 'Search pages, users and names' });
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('combobox')).not.toBeInTheDocument());
   });
@@ -61,7 +62,7 @@ describe('command palette', () => {
   it('finds a user by name, goes to the user list filtered to them, and lists them under Recent next time', async () => {
     const user = renderPalette();
     await user.click(screen.getByRole('button', { name: /Search/ }));
-    const input = await screen.findByRole('combobox', { name: 'Search pages and users' });
+    const input = await screen.findByRole('combobox', { name: 'Search pages, users and names' });
     await user.type(input, 'katla');
     const listbox = screen.getByRole('listbox', { name: 'Results' });
     const katla = await within(listbox).findAllByRole('option', { name: /Katla/ }, { timeout: 5000 });
@@ -74,8 +75,30 @@ describe('command palette', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(`/user-management?q=${encodeURIComponent(email)}`));
 
     await user.keyboard('{Control>}k{/Control}');
-    await screen.findByRole('combobox', { name: 'Search pages and users' });
+    await screen.findByRole('combobox', { name: 'Search pages, users and names' });
     const recent = within(screen.getByRole('listbox', { name: 'Results' })).getAllByRole('option')[0]!;
     expect(recent).toHaveTextContent(email);
+  });
+
+  it('finds a baby name with the names search (accents folded) and opens Manage Names searching for it', async () => {
+    const user = renderPalette();
+    await user.keyboard('{Control>}k{/Control}');
+    const input = await screen.findByRole('combobox', { name: 'Search pages, users and names' });
+    await user.type(input, 'sigridur');
+    const listbox = screen.getByRole('listbox', { name: 'Results' });
+    const found = await within(listbox).findByRole('option', { name: /Sigríður/ }, { timeout: 5000 });
+    expect(found).toHaveTextContent('female, icelandic');
+    // "sigridur" is no page, no user: the first option is the name
+    expect(within(listbox).getAllByRole('option')[0]).toBe(found);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(`/manage-names?q=${encodeURIComponent('Sigríður')}`));
+  });
+
+  it('says when neither a user nor a name matches', async () => {
+    const user = renderPalette();
+    await user.keyboard('{Control>}k{/Control}');
+    const input = await screen.findByRole('combobox', { name: 'Search pages, users and names' });
+    await user.type(input, 'qqxzv');
+    expect(await screen.findByText('No user matches. No name matches.', undefined, { timeout: 5000 })).toBeInTheDocument();
   });
 });

@@ -1,17 +1,20 @@
-// The command palette (Ctrl-K / Cmd-K on any admin page): type to go to a page, find a user by e-mail or name, or
-// reopen a record chosen before. Keyboard only: arrows move, Enter goes, Escape closes. A combobox and its listbox, as
+// The command palette (Ctrl-K / Cmd-K on any admin page): type to go to a page, find a user by e-mail or name, a baby
+// name by the names list's search (accents and Nordic letters folded: contract/nameSearch.ts), or reopen a record
+// chosen before. Keyboard only: arrows move, Enter goes, Escape closes. A combobox and its listbox, as
 // the WAI-ARIA combobox pattern describes, so a screen reader follows the active option.
 import { useEffect, useMemo, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Box, Dialog, List, ListItemButton, ListItemText, ListSubheader, Typography } from '@mui/material';
 import Search from '@mui/icons-material/Search';
-import { useFindUsersQuery } from './paletteApi';
-import { pageItems, readRecent, rememberRecent, userItem, type PaletteItem } from './paletteItems';
+import { normalizeSearchText, searchTextProblem } from '../../../contract/nameSearch';
+import { useFindNamesQuery, useFindUsersQuery } from './paletteApi';
+import { nameItem, pageItems, readRecent, rememberRecent, userItem, type PaletteItem } from './paletteItems';
 
 /** Typing pauses this long before the users are asked: one request per word, not per key. */
 const SEARCH_DELAY_MS = 200;
 const MIN_SEARCH_LENGTH = 2;
 const USERS_SHOWN = 5;
+const NAMES_SHOWN = 5;
 
 function useDebounced(value: string, ms: number): string {
   const [settled, setSettled] = useState(value);
@@ -34,15 +37,22 @@ export default function CommandPalette({ open, onClose }: CommandPaletteProps) {
   const search = useDebounced(text.trim(), SEARCH_DELAY_MS);
   const searching = search.length >= MIN_SEARCH_LENGTH;
   const users = useFindUsersQuery({ search, limit: USERS_SHOWN }, { skip: !open || !searching });
+  // Text the names API would refuse (control or zero-width characters…) is not sent: it could only answer 400.
+  const nameSearch = normalizeSearchText(search);
+  const names = useFindNamesQuery(
+    { search: nameSearch, limit: NAMES_SHOWN },
+    { skip: !open || !searching || searchTextProblem(search) !== undefined },
+  );
 
   const items = useMemo<PaletteItem[]>(() => {
     const typed = text.trim();
-    const found = searching && users.data ? users.data.users.map(userItem) : [];
-    return [...(typed ? [] : readRecent()), ...pageItems(typed), ...found];
+    const foundUsers = searching && users.data ? users.data.users.map(userItem) : [];
+    const foundNames = searching && names.data ? names.data.map(nameItem) : [];
+    return [...(typed ? [] : readRecent()), ...pageItems(typed), ...foundUsers, ...foundNames];
     // readRecent is read again when the palette opens (open) and as the text changes
-  }, [text, searching, users.data, open]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [text, searching, users.data, names.data, open]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  useEffect(() => setActive(0), [text, users.data]);
+  useEffect(() => setActive(0), [text, users.data, names.data]);
   useEffect(() => {
     if (open) setText('');
   }, [open]);
@@ -70,13 +80,14 @@ export default function CommandPalette({ open, onClose }: CommandPaletteProps) {
   const optionId = (item: PaletteItem) => `command-palette-${item.id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
   const status = !searching
     ? null
-    : users.isFetching
-      ? 'Looking for users…'
-      : users.isError
-        ? 'Users could not be searched.'
-        : users.data && users.data.users.length === 0
-          ? 'No user matches.'
-          : null;
+    : users.isFetching || names.isFetching
+      ? 'Looking for users and names…'
+      : [
+          users.isError ? 'Users could not be searched.' : users.data?.users.length === 0 ? 'No user matches.' : null,
+          names.isError ? 'Names could not be searched.' : names.data?.length === 0 ? 'No name matches.' : null,
+        ]
+          .filter(Boolean)
+          .join(' ') || null;
 
   let lastGroup: string | null = null;
   return (
@@ -93,12 +104,12 @@ export default function CommandPalette({ open, onClose }: CommandPaletteProps) {
         <Box
           component="input"
           autoFocus
-          placeholder="Go to a page, find a user by e-mail or name…"
+          placeholder="Go to a page, find a user or a baby name…"
           value={text}
           onChange={(event: ChangeEvent<HTMLInputElement>) => setText(event.target.value)}
           onKeyDown={onKeyDown}
           role="combobox"
-          aria-label="Search pages and users"
+          aria-label="Search pages, users and names"
           aria-expanded={items.length > 0}
           aria-controls={listId}
           aria-autocomplete="list"

@@ -39,6 +39,17 @@ export function userItem(user: { uid: string; email: string | null; displayName:
   };
 }
 
+/** A name found by the names list's search: opens Manage Names searching for it. */
+export function nameItem(name: { id: number; name: string; gender: string; nationality: string }): PaletteItem {
+  return {
+    id: `name:${name.id}`,
+    group: 'Names',
+    label: name.name,
+    detail: `${name.gender}, ${name.nationality}`,
+    to: `/manage-names?q=${encodeURIComponent(name.name)}`,
+  };
+}
+
 const RECENT_KEY = 'palette.recent';
 /** Records (users and names) chosen last, newest first: what the palette shows before anything is typed. */
 export const MAX_RECENT = 5;
