@@ -1,14 +1,17 @@
 // A team's first day on its own database, as the README's production section has it: an EMPTY database with no demo
-// accounts (SEED_DEMO=0), the first admin made with `npm run admin -- create`, who signs in, invites a second operator
-// on the Operators page, who opens the one-time link, sets a password and signs in; the invitation, the link's use and
-// both sign-ins are on the console-action trail. A backend of this file's own (e2e/ownBackend.ts): the suite's shared
+// accounts (SEED_DEMO=0) and two-factor sign-in required (REQUIRE_MFA=1), the first admin made with
+// `npm run admin -- create`, who signs in and sets two-factor up before the console opens, invites a second operator on
+// the Operators page, who opens the one-time link, sets a password, signs in and sets two-factor up too; the
+// invitation, the link's use and both sign-ins are on the console-action trail. A backend of this file's own (e2e/ownBackend.ts): the suite's shared
 // one carries the demo. On PostgreSQL (DATABASE_URL, as CI) a fresh database beside it; otherwise a fresh PGlite folder.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { generate } from 'otplib';
 import pg from 'pg';
+import { TOTP_PERIOD_SECONDS, type SignInSecondStep, type SignInSession } from '../contract/mfa';
 import type { AuditLogsPage } from '../contract/usersAudit';
 import { OPERATOR_ACTIONS } from '../contract/operators';
 import { startOwnBackend, type OwnBackend } from './ownBackend';
@@ -59,6 +62,7 @@ test.beforeAll(async () => {
   backend = await startOwnBackend({
     ...databaseEnv,
     SEED_DEMO: '0',
+    REQUIRE_MFA: '1',
     SESSION_SECRET: `operators-e2e-${Date.now()}-secret-of-enough-length`,
   });
 });
@@ -67,6 +71,13 @@ test.afterAll(async () => {
   await cleanup?.();
 });
 
+/** What an operator keeps from setting two-factor up: a recovery code signs in once without the app. */
+const recoveryCodesOf: Record<string, string[]> = {};
+
+/**
+ * The password, then (REQUIRE_MFA=1, first sign-in) setting two-factor up before the console opens: the key read from
+ * the page, a code made from it as an authenticator app makes it, the recovery codes kept.
+ */
 async function signIn(page: Page, account: { email: string; password: string }, prefilled = false) {
   if (!prefilled) {
     await page.goto(`${backend.url}/login`);
@@ -76,16 +87,44 @@ async function signIn(page: Page, account: { email: string; password: string }, 
   }
   await page.getByRole('textbox', { name: 'Password' }).fill(account.password);
   await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { name: 'Set up two-factor sign-in', level: 1 })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
+  const code = generate({ secret, epoch: Math.floor(Date.now() / 1000 / TOTP_PERIOD_SECONDS) * TOTP_PERIOD_SECONDS + 1 });
+  await page.getByRole('textbox', { name: /Code from your authenticator app/ }).fill(await code);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  const codes = page.getByTestId('recovery-codes').getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  recoveryCodesOf[account.email] = await codes.allInnerTexts();
+  await page.getByRole('checkbox', { name: 'I have saved my recovery codes' }).check();
+  await page.getByRole('button', { name: 'Continue to the console' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-test('an empty database without the demo: nobody but the admin made on the command line signs in', async ({ request }) => {
+/** A session for the API: the password, then one of the account's recovery codes as the second step. */
+async function apiSession(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
+  const first = await request.post(`${backend.url}/auth/sign-in`, { data: account });
+  expect(first.status()).toBe(200);
+  const step = (await first.json()) as SignInSecondStep;
+  expect(step.step).toBe('verify');
+  const recoveryCode = recoveryCodesOf[account.email]!.pop()!;
+  const verified = await request.post(`${backend.url}/auth/mfa/verify`, { data: { challenge: step.challenge, recoveryCode } });
+  expect(verified.status()).toBe(200);
+  return ((await verified.json()) as SignInSession).token;
+}
+
+test('an empty database without the demo: nobody but the admin made on the command line signs in, and only after two-factor', async ({
+  request,
+}) => {
   const demo = await request.post(`${backend.url}/auth/sign-in`, {
     data: { email: 'admin@babynames.test', password: 'admin-demo-password' },
   });
   expect(demo.status()).toBe(401);
   const first = await request.post(`${backend.url}/auth/sign-in`, { data: FIRST });
   expect(first.status()).toBe(200);
+  // The password alone opens nothing: the answer is the step to set two-factor up, not a session.
+  const answer = (await first.json()) as SignInSecondStep & { token?: string };
+  expect(answer.step).toBe('enrol');
+  expect(answer.token).toBeUndefined();
 });
 
 test('the first admin invites a second on the Operators page; the second sets a password from the link and signs in; all on the trail', async ({
@@ -134,10 +173,13 @@ test('the first admin invites a second on the Operators page; the second sets a 
 
   await page.reload();
   await expect(grid.getByText(SECOND.email)).toBeVisible();
+  // Both set two-factor up at their first sign-in (REQUIRE_MFA=1): the list says so.
+  for (const email of [FIRST.email, SECOND.email]) {
+    await expect(grid.getByRole('row').filter({ hasText: email }).getByText('On', { exact: true })).toBeVisible();
+  }
   await expect(page.getByRole('region', { name: 'Open invitations' }).getByText(SECOND.email)).toHaveCount(0);
 
-  const signedIn = await request.post(`${backend.url}/auth/sign-in`, { data: FIRST });
-  const { token } = (await signedIn.json()) as { token: string };
+  const token = await apiSession(request, FIRST);
   const trail = await request.get(`${backend.url}/api/audit-logs?source=console&limit=100`, {
     headers: { authorization: `Bearer ${token}` },
   });
