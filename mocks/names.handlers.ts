@@ -10,7 +10,14 @@ import {
   type TrashMoveResponse,
   type VersionConflict,
 } from '../contract/dataSafety';
-import { exactMatchKind, foldForSearch, NAME_SEARCH_FEW_MATCHES, NAME_SEARCH_MAX_CLOSE, searchesInside } from '../contract/nameSearch';
+import {
+  exactMatchKind,
+  foldForSearch,
+  NAME_SEARCH_FEW_MATCHES,
+  NAME_SEARCH_MAX_CLOSE,
+  NAME_SEARCH_MIN_SIMILARITY,
+  searchesInside,
+} from '../contract/nameSearch';
 import type { ApiErrorBody, NameRecord, NameSearchSummary, NamesResponse, NationalityCount } from '../contract/wire';
 import { checkedRequest, checkRequest, refused, refusedBy } from './contract';
 import { makeNameFixtures } from './names.fixtures';
@@ -245,9 +252,6 @@ function similarity(a: string, b: string): number {
   return all === 0 ? 0 : shared / all;
 }
 
-/** pg_trgm's default similarity_threshold, which the server's `%` applies. */
-const CLOSE_SIMILARITY = 0.3;
-
 const byKey = (a: { key: string; record: NameRecord }, b: { key: string; record: NameRecord }) =>
   (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) || a.record.id - b.record.id;
 
@@ -265,7 +269,7 @@ function searchedNames(filter: NamesFilter & { search: NonNullable<NamesFilter['
       ? keyed
           .filter((k) => exactMatchKind(k.key, folded) === undefined)
           .map((k) => ({ ...k, score: similarity(k.key, folded) }))
-          .filter((k) => k.score >= CLOSE_SIMILARITY)
+          .filter((k) => k.score >= NAME_SEARCH_MIN_SIMILARITY)
           .sort((a, b) => b.score - a.score || byKey(a, b))
           .slice(0, NAME_SEARCH_MAX_CLOSE)
       : [];

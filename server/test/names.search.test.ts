@@ -1,6 +1,12 @@
 // GET /names?q=: what a search finds and in which order (contract/nameSearch.ts, server/src/names/nameSearch.ts).
 import { firstLetter } from '../../contract/nameRules';
-import { foldForSearch, NAME_SEARCH_FEW_MATCHES, NAME_SEARCH_MAX_CLOSE, NAME_SEARCH_MAX_LENGTH } from '../../contract/nameSearch';
+import {
+  foldForSearch,
+  NAME_SEARCH_FEW_MATCHES,
+  NAME_SEARCH_MAX_CLOSE,
+  NAME_SEARCH_MAX_LENGTH,
+  NAME_SEARCH_MIN_SIMILARITY,
+} from '../../contract/nameSearch';
 import type { NamesPageResponse, NameRecord } from '../../contract/wire';
 import { namesFilterOf } from '../../contract/namesInput';
 import { buildSearchQuery, prefixUpperBound, escapeLike, trigramSchema, type SearchFilter } from '../src/names/nameSearch';
@@ -123,6 +129,16 @@ describe('order: names starting with the text, then names containing it, then cl
     expect(namesOf(mixed)[0]).toBe('Sigridr Jóna');
     expect(namesOf(mixed)).toContain('Sigríður');
     expect(mixed.search).toMatchObject({ prefixMatches: 1, containsMatches: 0 });
+  });
+
+  it(`a close spelling shares at least ${NAME_SEARCH_MIN_SIMILARITY} of its trigrams, and every session's trigram index prunes at that figure`, async () => {
+    // similarity('margaretx', …): Margaret 0.73, Marga 0.45, Margarita 0.43; Margo and Marek 0.33 (kept by pg_trgm's
+    // default of 0.3), Mar 0.27.
+    await store(['Margaret', 'Margarita', 'Margo', 'Marga', 'Mar', 'Marek']);
+    const page = await q('margaretx');
+    expect(namesOf(page)).toEqual(['Margaret', 'Marga', 'Margarita']);
+    const { rows } = await t.db.query<{ threshold: string }>("SELECT current_setting('pg_trgm.similarity_threshold') AS threshold");
+    expect(Number(rows[0]!.threshold)).toBe(NAME_SEARCH_MIN_SIMILARITY);
   });
 
   it(`no close spellings once ${NAME_SEARCH_FEW_MATCHES} names match, and at most ${NAME_SEARCH_MAX_CLOSE} of them`, async () => {

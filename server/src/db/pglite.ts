@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, QueryResult, Transaction } from './types';
+import { SESSION_SETTINGS_SQL } from './sessionSettings';
 
 interface PgliteQueryable {
   query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows?: number }>;
@@ -58,6 +59,7 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   if (onDisk) restrictToOwner(dataDir);
+  await pg.exec(SESSION_SETTINGS_SQL);
   // Calls made and not yet finished: the one running holds PGlite's only connection, the rest queue behind it.
   let pending = 0;
   const counted = async <T>(call: () => Promise<T>): Promise<T> => {

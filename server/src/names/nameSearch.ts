@@ -4,11 +4,11 @@
 // The answer's order is three groups, each read from its index: names whose key starts with the folded text
 // (a range of the (search_key, id) btree, read in its order, so a page stops after offset + limit entries),
 // then names containing it (LIKE '%text%' through the trigram index, read once for count and page), then, only when fewer than
-// NAME_SEARCH_FEW_MATCHES names matched so far, at most NAME_SEARCH_MAX_CLOSE close spellings (pg_trgm's `%`,
-// closest first). Within a group by key, then id, so pages neither repeat nor skip (offset paging, as the
+// NAME_SEARCH_FEW_MATCHES names matched so far, at most NAME_SEARCH_MAX_CLOSE close spellings (pg_trgm's `%` at
+// NAME_SEARCH_MIN_SIMILARITY, closest first). Within a group by key, then id, so pages neither repeat nor skip (offset paging, as the
 // unsearched list). Each group's count comes first; the page then takes from each group the part of
 // [offset, offset + limit) that falls in it, and a group the page does not reach is not read (LIMIT 0).
-import { NAME_SEARCH_FEW_MATCHES, NAME_SEARCH_MAX_CLOSE, searchesInside } from '../../../contract/nameSearch';
+import { NAME_SEARCH_FEW_MATCHES, NAME_SEARCH_MAX_CLOSE, NAME_SEARCH_MIN_SIMILARITY, searchesInside } from '../../../contract/nameSearch';
 import type { NameRecord, NameSearchSummary } from '../../../contract/wire';
 import { nameFilterConditions } from '../counters/rowCounters';
 import type { Queryable } from '../db/types';
@@ -102,10 +102,13 @@ export function buildSearchQuery(filter: SearchFilter, options: SearchQueryOptio
     const text = param(key);
     // Pseudo-constant (an uncorrelated subquery): PostgreSQL checks it once and reads no index when enough matched.
     const few = `(SELECT prefix_matches + contains_matches FROM counts) < ${param(NAME_SEARCH_FEW_MATCHES)}`;
+    // `%` reads the session's threshold (db/sessionSettings.ts sets it to the same figure, so the index prunes by
+    // it); the similarity is checked here too, so the answer never depends on that setting.
+    const minimum = param(NAME_SEARCH_MIN_SIMILARITY);
     ctes.push(
       `close AS MATERIALIZED (
          SELECT id, search_key, ${trgm}.similarity(search_key, ${text}) AS score FROM names
-          WHERE ${where(few, `search_key OPERATOR(${trgm}.%) ${text}`, `search_key NOT LIKE ${like}`)}
+          WHERE ${where(few, `search_key OPERATOR(${trgm}.%) ${text}`, `${trgm}.similarity(search_key, ${text}) >= ${minimum}::real`, `search_key NOT LIKE ${like}`)}
           ORDER BY score DESC, search_key, id LIMIT ${param(NAME_SEARCH_MAX_CLOSE)})`,
     );
     branches.push(

@@ -1,0 +1,12 @@
+// Settings every database session of the server starts with, on PostgreSQL (each pooled connection as it opens) and on
+// PGlite (its one connection). Only what a query cannot say itself belongs here.
+import { NAME_SEARCH_MIN_SIMILARITY } from '../../../contract/nameSearch';
+
+/**
+ * pg_trgm's `%` reads its threshold from this setting, and the trigram index prunes its candidates by it: the close
+ * spellings of GET /names?q= are cheap only when the index prunes at the search's own threshold (names/nameSearch.ts
+ * also checks similarity() itself, so what matches never depends on this setting, only how fast it is found). Set
+ * before pg_trgm is loaded, it is kept as a placeholder that pg_trgm adopts when it loads. Behind a pooler in
+ * transaction mode a session setting may not follow the query: answers stay the same, close spellings get slower.
+ */
+export const SESSION_SETTINGS_SQL = `SET pg_trgm.similarity_threshold = ${NAME_SEARCH_MIN_SIMILARITY}`;
