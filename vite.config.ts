@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
-import { sourceDependencies } from './scripts/sourceDependencies';
-import { buildTimeCsp } from './contract/buildCsp';
+import { sourceDependencies } from './scripts/sourceDependencies.ts';
+import { buildTimeCsp } from './contract/buildCsp.ts';
 
 // The reference backend listens here in development; `npm start` runs both in one process.
 const backendUrl = process.env.BACKEND_URL ?? 'http://127.0.0.1:3001';

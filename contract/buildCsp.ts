@@ -1,7 +1,7 @@
 // The CSP the production build carries in a <meta> tag (vite.config.ts), from the same Vite env
 // variables src/config/env.ts reads: a console hosted apart from the reference backend (Firebase
 // mode, a hosted API) still gets script-src 'self' and a connect-src limited to what it talks to.
-import { contentSecurityPolicy, FIREBASE_CONNECT_SOURCES, originOf } from './contentSecurityPolicy';
+import { contentSecurityPolicy, FIREBASE_CONNECT_SOURCES, originOf } from './contentSecurityPolicy.ts';
 
 /**
  * The origins besides its own that a console built with this env talks to: an absolute API or auth base
