@@ -1,17 +1,17 @@
 import * as m001 from './001_initial_schema';
 import * as m002 from './002_server_settings';
 import * as m003 from './003_console_actions';
-import * as m040 from './040_user_list_indexes';
-import * as m041 from './041_audit_event_daily_counts';
-import * as m042 from './042_user_group_counts';
 import * as m010 from './010_name_identity';
 import * as m011 from './011_import_runs';
 import * as m015 from './015_row_counters';
+import * as m020 from './020_revocable_sessions';
+import * as m021 from './021_sign_in_attempts';
 import * as m030 from './030_analytics_summaries';
 import * as m031 from './031_analytics_connection_race';
 import * as m032 from './032_match_conversion_totals';
-import * as m020 from './020_revocable_sessions';
-import * as m021 from './021_sign_in_attempts';
+import * as m040 from './040_user_list_indexes';
+import * as m041 from './041_audit_event_daily_counts';
+import * as m042 from './042_user_group_counts';
 import * as m060 from './060_name_trash';
 import * as m061 from './061_record_versions';
 import * as m062 from './062_backup_restores';
@@ -27,7 +27,9 @@ export interface Migration {
 }
 
 /**
- * Applied in order, each once, recorded in schema_migrations. Append; never edit a shipped one.
+ * Applied in numeric order (migrations.order.test.ts holds it), each once, recorded in schema_migrations. Append;
+ * never edit a shipped one. 032 was once listed after 042; the two touch different tables, so a database that had
+ * them applied in that order and one that applies them in this order end up the same.
  * Numbering while several changes land side by side: 01x import integrity and names at scale, 02x sessions
  * and security, 03x analytics, 04x users and audit, 05x exports and database admin, 06x data safety (trash, versions), 07x running it for real (sign-in back-off),
  * 08x operators (the console's admin accounts and their password links), 09x their second factor (TOTP), 10x name
@@ -44,10 +46,10 @@ export const migrations: readonly Migration[] = [
   m021,
   m030,
   m031,
+  m032,
   m040,
   m041,
   m042,
-  m032,
   m060,
   m061,
   m062,
