@@ -1,4 +1,4 @@
-// ESLint: the code's own rules plus the architecture's boundaries (ARCHITECTURE.md, README "Layout"), so a change
+// ESLint: the code's own rules plus the architecture's boundaries (docs/architecture.md), so a change
 // that crosses one fails `npm run lint` instead of waiting for a reviewer. Formatting is Prettier's job
 // (eslint-config-prettier turns the stylistic rules off).
 import { readdirSync } from 'node:fs';

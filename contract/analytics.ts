@@ -11,7 +11,7 @@
 // - Counts are integers.
 // - Errors are the usual ApiErrorBody (contract.ts): 400 with `field` naming the bad query parameter,
 //   404 for an unknown user, 401/403 without an admin session.
-// What each figure means is written down once in the README, "What the analytics numbers mean".
+// What each figure means is written down once in docs/analytics.md, "What the analytics numbers mean".
 
 import type { Static } from 'typebox';
 import type { AnalyticsAnswers, NameAnalyticsSchema, TopNamesByGroupSchema, TopRankedNameSchema } from './endpoints';

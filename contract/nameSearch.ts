@@ -26,7 +26,7 @@ export const NAME_SEARCH_MAX_CLOSE = 20;
  * A close spelling shares at least this share of its trigrams with the text (pg_trgm's similarity()): "sigridr" and
  * "sigridur" share 0.55. pg_trgm's own default, 0.3, also let through names that share little more than their first
  * letters, and its trigram index then handed the database some 22,000 candidates to recheck for a 9-letter typo on
- * a million names (40 ms), against some 500 at 0.4 (7 ms): README, Searching names.
+ * a million names (40 ms), against some 500 at 0.4 (7 ms): docs/names.md, Searching names.
  */
 export const NAME_SEARCH_MIN_SIMILARITY = 0.4;
 

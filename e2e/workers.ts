@@ -8,7 +8,7 @@ import os from 'node:os';
 //
 // Default: one worker per two cores. A worker keeps about two cores busy (Chromium, its backend, PostgreSQL):
 // on a 2-core machine a second worker made the suite 7.8 min instead of 8.4 (each test 1.7× slower), and the
-// slower tests met a reload race (README, "Importing names"), so 2 cores get 1 worker and 8 cores get 4.
+// slower tests met a reload race (docs/names.md, "Importing names"), so 2 cores get 1 worker and 8 cores get 4.
 
 export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? Math.floor(os.availableParallelism() / 2)));
 export const FIRST_PORT = Number(process.env.E2E_PORT ?? 4180);

@@ -3,7 +3,7 @@
 // process, and each endpoint is called on one and then the other, in alternating order, call after call. Whatever the
 // machine does meanwhile (another tenant, the kernel writing pages out, a GC) then lands on both sides alike.
 // Measured one state after the other instead, a p95 of a few milliseconds moved by a third between two passes of the
-// same state on this two-core machine, and the "slower" endpoints changed from run to run (docs/benchmarks.md).
+// same state on this two-core machine, and the "slower" endpoints changed from run to run (docs/names.md, "What a trash costs, measured").
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { buildApp } from '../../server/src/app';
@@ -103,7 +103,7 @@ export async function pairedTrashComparison({ databaseUrl, percent, paths, calls
     const withTrash = await serve(trashed);
     // What a database with a trash is like between deletions, not in the minute after one: measured at once, the first
     // endpoints called ran 1.2x-1.35x on the copy in three runs while the same query in pgbench, and in this process a
-    // minute later, took the same time on both (docs/benchmarks.md). So a pause, then one unrecorded pass over all.
+    // minute later, took the same time on both (docs/names.md, "What a trash costs, measured"). So a pause, then one unrecorded pass over all.
     await new Promise((resolve) => setTimeout(resolve, SETTLE_PAUSE_MS));
     for (const path of Object.values(paths)) {
       for (let i = 0; i < 50; i += 1) {
@@ -132,7 +132,7 @@ export async function pairedTrashComparison({ databaseUrl, percent, paths, calls
     for (const [label, path] of Object.entries(paths)) {
       const { a, b, ratio } = await measure(path, calls);
       // A p95 of 1,000 calls of 2 ms is the 50th-slowest call: a few tenths of a millisecond in that tail moved it by
-      // more than 10 % with the p50 unchanged, on a different endpoint each run (docs/benchmarks.md). An endpoint over
+      // more than 10 % with the p50 unchanged, on a different endpoint each run (docs/names.md, "What a trash costs, measured"). An endpoint over
       // 10 % is measured again with three times the calls: a real slowdown shows again, a noisy tail does not. Both
       // figures are printed; the verdict is the second.
       const second = ratio > 1.1 ? (await measure(path, calls * SECOND_LOOK_FACTOR)).ratio : undefined;

@@ -57,7 +57,7 @@ export async function trashShareOfNames(db: Db, percent: number): Promise<Trashe
  * measuring. Without the checkpoint the first minute after the move still paid for writing the moved pages out:
  * at the database the two queries that looked slower with a trash were as fast as without (pgbench: top-ranked
  * 0.54 -> 0.51 ms, name-analytics?origin=other 0.83 -> 0.63 ms), and in the bench's own client they were slower on
- * the first pass after the move and not on the third (docs in README, "What a trash costs").
+ * the first pass after the move and not on the third (docs/names.md, "What a trash costs").
  */
 export async function settle(db: Db): Promise<number> {
   const started = performance.now();

@@ -1,6 +1,6 @@
 // The reference backend on its own (`npm run serve`, and how it runs in production):
 //   tsx server/src/main.ts [--static dist] [--port 3001] [--host 127.0.0.1]
-// Environment (README, "Settings"):
+// Environment (docs/operations.md, "Settings"):
 // - DATABASE_URL (a real PostgreSQL; default embedded PGlite), DATA_DIR (PGlite folder, default .data/pglite; also
 //   where the generated session secret is kept), PORT, SESSION_SECRET, DATABASE_POOL_SIZE,
 //   DATABASE_PREPARED_STATEMENTS=off, DB_STATEMENT_TIMEOUT_MS (PostgreSQL's statement_timeout per connection,

@@ -23,7 +23,7 @@ export const config: AppConfig = {
     authEmulatorUrl: optional(env.VITE_FIREBASE_AUTH_EMULATOR_URL),
     firestoreEmulatorHost: optional(env.VITE_FIREBASE_FIRESTORE_EMULATOR_HOST),
   },
-  // The defaults name the app's expected listings; set the real ones for a deployment (README).
+  // The defaults name the app's expected listings; set the real ones for a deployment (docs/operations.md, Settings).
   invite: {
     appScheme: optional(env.VITE_INVITE_APP_SCHEME) ?? 'babynames',
     androidStoreUrl: optional(env.VITE_INVITE_ANDROID_STORE_URL) ?? 'https://play.google.com/store/apps/details?id=com.babynames.app',

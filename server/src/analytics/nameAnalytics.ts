@@ -107,7 +107,7 @@ const TOP_PER_GROUP = 10;
  * server prepares the statement, and PostgreSQL's plan cache keeps a generic plan only while its estimated cost stays
  * near the per-call plans'. unnest of a parameter is estimated at 10 rows in the generic plan against the 3 or 8 of a
  * per-call plan, and which side won flipped with the statistics: with 10 % of the names in the trash, 30 calls made 30
- * plans (+0.35 ms each, the same plan every time), without it one generic plan (bench:analytics, docs/benchmarks.md).
+ * plans (+0.35 ms each, the same plan every time), without it one generic plan (bench:analytics; docs/names.md, "What a trash costs, measured").
  * A VALUES list has as many rows in both plans.
  */
 async function topNamesPerGroup(

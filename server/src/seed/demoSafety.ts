@@ -1,4 +1,4 @@
-// The demo accounts have public passwords (README, start banner). They belong where the README's quick start puts
+// The demo accounts have public passwords (README quick start, start banner). They belong where the README's quick start puts
 // them, the embedded database of `npm start`: with DATABASE_URL or NODE_ENV=production they are off unless
 // SEED_DEMO=1 says otherwise, on every start. SEED_DEMO=0 disables demo accounts that already exist, and the
 // choice is recorded in the database, so a later start that does not say SEED_DEMO=1 leaves them off (a

@@ -1,5 +1,5 @@
 // User Management and Audit Logs on Cloud Firestore (collections `users` and `audit_logs`).
-// What runs where, and what a browser cannot do, is written down in the README ("Firebase mode").
+// What runs where, and what a browser cannot do, is written down in docs/operations.md ("Firebase and a hosted API").
 import {
   collection,
   deleteField,
@@ -154,7 +154,7 @@ export function createFirestoreUserManagement(
     const ordered = (dir: 'asc' | 'desc') => [...filters, orderBy(field, dir), orderBy(documentId(), dir)];
     const n = plan.limit;
     // Counted with the list's own orderBy: a document without the sort field is in neither, so the total
-    // is what paging can reach (README: keep every users document's sort fields set, null when unknown).
+    // is what paging can reach (docs/operations.md: keep every users document's sort fields set, null when unknown).
     const anchor = plan.anchor;
     const countKey = JSON.stringify([plan.where, field]);
     const known = anchor.kind === 'offset' ? undefined : totals.get(countKey);

@@ -37,7 +37,7 @@ export default function DataExportPage() {
             kind="backup"
             title="Full Backup"
             description="Users, names, connections and audit logs in one JSON document (version 1.0)."
-            // The spec's four collections only; the server's whole database is another backup (README "Backups").
+            // The spec's four collections only; the server's whole database is another backup (docs/operations.md, "Backups").
             note="It does not hold swipes, connection requests, console actions, import runs, the trash or sign-in accounts: a complete copy of the server database is npm run db:backup."
           />
           <ExportCard

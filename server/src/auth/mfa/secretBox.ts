@@ -5,7 +5,7 @@
 //
 // If the session secret changes (SESSION_SECRET set to another value, the secret file lost), the sealed secrets no
 // longer open: open() answers null and the routes refuse with MFA_UNREADABLE (mfaErrors.ts): fail closed. The
-// operator signs in with a recovery code, or an admin resets their two-factor sign-in (README, Security).
+// operator signs in with a recovery code, or an admin resets their two-factor sign-in (docs/security.md).
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 const INFO = 'baby-names-admin/operator-totp-secret/aes-256-gcm/v1';

@@ -2,7 +2,7 @@ export const id = '030_analytics_summaries';
 
 // Issue 8 §1: the analytics read summary tables that triggers keep current with every write, once per
 // STATEMENT (transition tables), so no request scans all swipes and a million-row load costs one
-// set-based pass. What each figure means: README, "What the analytics numbers mean".
+// set-based pass. What each figure means: docs/analytics.md, "What the analytics numbers mean".
 //
 //   analytics_name_stats    one row per swiped name: counts, decision times, matches, popularity_score
 //   analytics_user_stats    one row per user who swiped: counts, decision times, first and last swipe
