@@ -31,7 +31,7 @@ const config: Config = {
   // idle and made `npm test` take 621 s in CI. At least two.
   maxWorkers: Math.max(2, os.availableParallelism() - 1),
   // Jest's 5 s default is a speed limit, not a check: on a loaded 2-core machine a screen test that renders
-  // a DataGrid and drains a few hundred msw answers took longer (issue 19). A test that hangs still fails,
+  // a DataGrid and drains a few hundred msw answers took longer. A test that hangs still fails,
   // after a minute. (A global option: Jest ignores testTimeout inside a project.)
   testTimeout: 60_000,
   projects: [

@@ -31,7 +31,7 @@ if (!('ResizeObserver' in window)) {
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = function scrollIntoView() {};
 
 // findBy…/waitFor wait for a state; their 1 s default made the suite a measure of the machine's speed (on a
-// loaded machine "Loading all users: 1,000…" and the recovered "Total swipes" arrived later: issue 19). They
+// loaded machine "Loading all users: 1,000…" and the recovered "Total swipes" arrived later). They
 // still return as soon as the state is there; only a state that never comes costs the full wait.
 configure({ asyncUtilTimeout: 15_000 });
 

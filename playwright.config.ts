@@ -14,7 +14,7 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: E2E_WORKERS,
-  // No retries, in CI either: a test that passes only on its second try depends on the machine's speed (issue 19).
+  // No retries, in CI either: a test that passes only on its second try depends on the machine's speed.
   retries: 0,
   reporter: [['list']],
   use: {

@@ -1,4 +1,4 @@
-// npm run test:mutation: StrykerJS on the modules where a silent bug costs most (issue 18). Each mutant runs
+// npm run test:mutation: StrykerJS on the modules where a silent bug costs most. Each mutant runs
 // only the tests that covered it (perTest coverage through the Jest runner); mutants that do not type-check
 // are discarded by the TypeScript checker. scripts/mutation-report.ts prints the score per module.
 // One module per run: STRYKER_MODULE names it (scripts/mutationModules.mjs); scripts/mutation.ts runs them all.

@@ -42,6 +42,6 @@ export default defineConfig(({ mode }) => ({
   // start-up: a first visit to any page never makes the dev server re-optimize and reload it.
   optimizeDeps: { include: sourceDependencies(path.join(path.dirname(fileURLToPath(import.meta.url)), 'src')) },
   worker: { format: 'es' },
-  // No source maps in the production build: the served console exposes no sources (issue 7 §5).
+  // No source maps in the production build: the served console exposes no sources.
   build: { sourcemap: false, chunkSizeWarningLimit: 1500 },
 }));

@@ -1,5 +1,5 @@
 /**
- * API load benchmark (issue 6, section 5):   npm run bench:api-load
+ * API load benchmark:   npm run bench:api-load
  *
  * Starts the reference backend in this process on a loopback port (a fresh PGlite folder, or with
  * DATABASE_URL a scratch schema on that PostgreSQL server), loads a million names and a million swipes

@@ -1,5 +1,5 @@
 /**
- * Bulk import benchmark (issue 3, section 5):   npm run bench:import
+ * Bulk import benchmark:   npm run bench:import
  *
  * 1. Writes a 100,000-row CSV of real names (some invalid rows) to bench/out/.
  * 2. Starts the reference backend in this process on a loopback port (fresh PGlite folder, or a real

@@ -1,6 +1,6 @@
 // Initial JavaScript of the login route, as a browser loads it: serves dist/ with the reference backend,
 // opens /login in Debian's Chromium, records every script it fetches, and prints raw and gzip sizes beside
-// the budget (issue 17 §3). Exits 1 over budget: CI runs it after the build. Sizes, not times: the machine's
+// the budget. Exits 1 over budget: CI runs it after the build. Sizes, not times: the machine's
 // load does not change them.
 // Usage: npm run build && npm run bench:login-bundle   (DIST_DIR= for another build folder)
 import { join } from 'node:path';

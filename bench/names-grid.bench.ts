@@ -1,5 +1,5 @@
 /**
- * Names grid benchmark (issue 6, section 4):   npm run bench:names-grid   (build the console first: npm run build)
+ * Names grid benchmark:   npm run bench:names-grid   (build the console first: npm run build)
  *
  * Serves the BUILT console (DIST_DIR, default dist/) through the reference backend on a loopback port
  * (a fresh PGlite folder, or DATABASE_URL's server in a scratch schema), with ROWS real names loaded,
@@ -42,7 +42,7 @@ async function loadRows(page: Page, size: number): Promise<void> {
     const loaded = Number(/Showing ([\d,]+)/.exec(text)?.[1]?.replace(/,/g, '') ?? 0);
     if (loaded >= size) return;
     await page.locator('.MuiDataGrid-virtualScroller').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
-    // An autoHeight grid (the console before issue 6) does not scroll itself: the page does.
+    // An autoHeight grid (the console before its rows were virtualized) does not scroll itself: the page does.
     await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
     const before = JSON.stringify(`Showing ${text.match(/Showing ([\d,]+)/)?.[1] ?? ''} `);
     await page.waitForFunction(`!document.querySelector('[data-testid="names-count"]')?.textContent?.startsWith(${before})`, undefined, {

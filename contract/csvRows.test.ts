@@ -165,7 +165,7 @@ describe('rows through papaparse', () => {
     const long = 'a'.repeat(MAX_CELL_LENGTH + 1);
     expect(checkCsvRow({ name: long, gender: 'male', nationality: 'x' }, AT)).toEqual({ ok: false, reason: 'too-long' });
     expect(checkCsvRow({ name: 'An\u0000na', gender: 'female', nationality: 'x' }, AT)).toEqual({ ok: false, reason: 'control-character' });
-    // what a decoding could not read is never stored (issue 6 §2)
+    // what a decoding could not read is never stored
     expect(checkCsvRow({ name: '\ufffd\ufffdsta', gender: 'female', nationality: 'x' }, AT)).toEqual({
       ok: false,
       reason: 'replacement-character',

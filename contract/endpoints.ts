@@ -96,7 +96,7 @@ export const NameRecordSchema = Type.Object({
   gender: GenderSchema,
   nationality: Type.String(),
   created_at: isoText,
-  /** once the Database Admin migration added the column (issue 10) */
+  /** once the Database Admin migration added the column */
   random_seed: Type.Optional(nullable(Type.Number())),
   /** grows with each write of the record; send it back as If-Match (absent: the backend does not version names) */
   version: Type.Optional(Type.Integer({ minimum: 1 })),

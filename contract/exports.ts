@@ -1,4 +1,4 @@
-// Wire contract of the export reads and the database-admin calls (issue 10). Types only: the server
+// Wire contract of the export reads and the database-admin calls. Types only: the server
 // imports this file too.
 import type { Static } from 'typebox';
 import type {

@@ -1,4 +1,4 @@
-// Wire types of import runs (issue 6 §3): the server records every CSV import as a run, ties each
+// Wire types of import runs: the server records every CSV import as a run, ties each
 // batch to it, and can undo it. Types (Static<> of the endpoint schemas) and constants: shared by the console and the server.
 import type { Static } from 'typebox';
 import type {

@@ -1,4 +1,4 @@
-// Wire contract of User Management and Audit Logs (issue 9): the /api routes of the reference backend and
+// Wire contract of User Management and Audit Logs: the /api routes of the reference backend and
 // the shapes the document ports return in both backends. Types and constants only: the server imports it too.
 import type { Static } from 'typebox';
 import type {

@@ -1,4 +1,4 @@
-// axe-core on every screen (issue 16 §4): no serious or critical violation on /login, /invite and each admin
+// axe-core on every screen: no serious or critical violation on /login, /invite and each admin
 // route, in light and dark mode; and the console works from the keyboard alone with a visible focus.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Route } from '@playwright/test';

@@ -171,7 +171,7 @@ test('Advanced Analytics: summary, insights, top names and one user looked up by
   const person = users.users.find((u) => u.uid === match.user_a)!;
   expect(person.email).toBeTruthy();
   const partner = await apiGet<UserRecord>(request, token, `/users/${encodeURIComponent(match.user_b)}`);
-  // The partner by name beside the id, a link to their own lookup (issue 16).
+  // The partner by name beside the id, a link to their own lookup.
   const partnerHeading = `Matches with ${partner.displayName || partner.username || partner.email} ${match.user_b}`;
 
   await signIn(page);

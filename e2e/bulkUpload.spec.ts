@@ -100,7 +100,7 @@ test('bulk delete by nationality confirms, then only warns that the backend does
   const before = (await apiGet<SwipeStats>(request, token, '/swipes/stats')).totalNames;
   await signIn(page, '/bulk-upload');
   const unsupported = 'Bulk delete by nationality is not supported for the current backend.';
-  // Said before anything is asked (issue 16 §3), on the card itself.
+  // Said before anything is asked, on the card itself.
   await expect(page.getByTestId('bulk-delete-unsupported')).toContainText(unsupported);
 
   await page.getByRole('button', { name: 'Delete all names of this nationality' }).click();

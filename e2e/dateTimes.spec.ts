@@ -1,4 +1,4 @@
-// Issue 16 §4, one date-time format with its zone stated, in a browser whose own zone is far from UTC
+// One date-time format with its zone stated, in a browser whose own zone is far from UTC
 // (Kiritimati, UTC+14): 12:30 UTC on 4 March is already 5 March there, so any screen still writing local time
 // would show another day. Every screen writes the UTC day, under a header that says so.
 import { expect, test, type Locator } from '@playwright/test';

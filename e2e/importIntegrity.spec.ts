@@ -1,4 +1,4 @@
-// Issue 6 §2-3 in the browser against the reference backend: files in other encodings and with mixed
+// Import integrity in the browser against the reference backend: files in other encodings and with mixed
 // line endings are imported exactly; the same file twice adds nothing the second time; a reload in
 // the middle of a large import asks first, then leaves a run listed with exactly what landed (checked
 // against the database), which can be undone.

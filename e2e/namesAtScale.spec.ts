@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminToken, apiGet, storeSession } from './helpers';
 
-// Issue 6 §4: the names grid scrolls itself with its rows virtualized, still loads the next page within
+// The names grid scrolls itself with its rows virtualized, still loads the next page within
 // 300 px of the end of what scrolls, shows the total of the filters, and the filters live in history.
 
 const dataRows = (page: Page) => page.locator('[role="row"][data-id]');

@@ -1,4 +1,4 @@
-// Issue 16 §2, the outage as an operator meets it: while the server's database is down the Dashboard marks its
+// The outage as an operator meets it: while the server's database is down the Dashboard marks its
 // live counts stale instead of "Live", and a reload says the server cannot reach its database instead of showing
 // a bare login form (which reads as a sign-out); once the database is back, both recover by themselves.
 //

@@ -1,4 +1,4 @@
-// Screenshots of the screens issue 16 changed, at 1024, 1440 and 1920 px in both themes, for a person to
+// Screenshots of the screens whose layout was reworked, at 1024, 1440 and 1920 px in both themes, for a person to
 // look at (SHOTS=folder); without SHOTS the test is skipped. It also checks that the Premium chip of User
 // Management is never cut short ("Premi…") at these widths.
 import { expect, test } from '@playwright/test';

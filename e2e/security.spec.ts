@@ -1,4 +1,4 @@
-// Issue 7 in the browser: sign-out revokes the token on the server, a session ended mid-way lands on
+// Sessions in the browser: sign-out revokes the token on the server, a session ended mid-way lands on
 // /login with a notice and returns to the page after sign-in, and the console runs under its CSP.
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { DEMO_ADMIN, signIn } from './helpers';

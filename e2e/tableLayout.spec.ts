@@ -1,4 +1,4 @@
-// Issue 16 §4, the tables' layout as an operator sees it at 1440 × 900: the user and audit tables grow with the
+// The tables' layout as an operator sees it at 1440 × 900: the user and audit tables grow with the
 // page (one scroll bar, every row of a page laid out) instead of a box of ~9 rows, while 250 a page and Show All
 // keep to the window and virtualize; and the detailed name analytics grid shows its last column whole.
 import { expect, test, type Locator, type Page } from '@playwright/test';

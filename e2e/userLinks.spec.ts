@@ -1,4 +1,4 @@
-// Issue 16 §4, user ids that lead to the user: the audit trail and recent matches show the name or e-mail
+// User ids that lead to the user: the audit trail and recent matches show the name or e-mail
 // beside the 28-character id and link to the user's lookup, which opens scrolled to its result; a shared lookup
 // link does the same.
 import { expect, test, type Page } from '@playwright/test';

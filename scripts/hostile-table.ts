@@ -1,4 +1,4 @@
-// npm run hostile-table: the hostile-input table of issue 15 (scripts/hostileRequests.ts) over real HTTP
+// npm run hostile-table: the hostile-input table (scripts/hostileRequests.ts) over real HTTP
 // against the served configuration (`npm start`: the backend with a static folder), on a fresh PGlite
 // folder and, when DATABASE_URL is set, on that PostgreSQL database too. Prints per database: requests
 // tried, refused as expected, 500s, query parameters ignored (a misspelt one answered 2xx), and free-text

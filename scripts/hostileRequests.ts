@@ -1,4 +1,4 @@
-// The hostile-input table of issue 15: requests an attacker (or a careless client) sends, each with what
+// The hostile-input table: requests an attacker (or a careless client) sends, each with what
 // the server must do with it. Run over HTTP against the served configuration by `npm run hostile-table`
 // (scripts/hostile-table.ts) and through inject() by server/test/hostileTable.test.ts.
 

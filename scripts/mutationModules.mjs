@@ -1,4 +1,4 @@
-// The modules issue 18 scopes mutation testing to: the files whose silent bug would cost most, and the test
+// The modules mutation testing is scoped to: the files whose silent bug would cost most, and the test
 // files that are meant to catch it. Stryker runs one module at a time against only its tests, so a module's
 // score says what its own tests catch (and a run stays within a 2-core machine's patience). A module's tests
 // lie in one Jest project (jest.stryker.config.ts).

@@ -1,7 +1,7 @@
 // The packages (and deep imports, e.g. '@mui/icons-material/Add') the console's sources import, for
 // Vite's optimizeDeps.include. Vite's dependency scan misses some (the CSV worker's papaparse, imports of
 // pages it has not crawled yet); a dependency it meets later makes the dev server re-optimize and RELOAD
-// the page, which once dropped an import in progress (issue 6). Read from the sources at start-up so the
+// the page, which once dropped an import in progress. Read from the sources at start-up so the
 // list never falls behind a new icon or chart.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

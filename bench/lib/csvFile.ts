@@ -29,7 +29,7 @@ export function generateCsv(dir: string, dataRows: number, invalidShare = 0.03):
   const padded = (text: string) => (random() < 0.05 ? `  ${text} ` : text);
   const quoted = (text: string) => (random() < 0.05 ? `"${text}"` : text);
 
-  // Header matching ignores case and surrounding spaces (issue 3): use a header that needs it.
+  // Header matching ignores case and surrounding spaces: use a header that needs it.
   const lines: string[] = ['Name, Gender ,NATIONALITY'];
   let invalidRows = 0;
   for (let i = 0; i < dataRows; i++) {

@@ -1,7 +1,7 @@
 import { table } from './timing';
 
 /**
- * SCALE=N (issue 17 §4): a benchmark measures at its usual size and then at N times the data, in the same
+ * SCALE=N: a benchmark measures at its usual size and then at N times the data, in the same
  * run, so the growth of each figure is read against a baseline taken on the same machine minutes earlier.
  */
 export function scaleFactor(): number {

@@ -1,4 +1,4 @@
-// Starts the Firebase emulators the production stack is tested on (issue 14): Google's Cloud Firestore
+// Starts the Firebase emulators the production stack is tested on: Google's Cloud Firestore
 // emulator (the Debian package google-cloud-cli-firestore-emulator, a jar run on the installed Java 17) and
 // the Firebase Auth emulator (npm firebase-tools, pure Node, installed on demand into a cache outside the
 // work tree: it is 312 MB and must stay out of the quick start's `npm install`).

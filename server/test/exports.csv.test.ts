@@ -1,5 +1,5 @@
 // GET /api/export/{names,name-analytics}/csv: the whole collection as one CSV file from PostgreSQL's COPY
-// (issue 17). It must hold the same cells as the file the console writes from the page reads with papaparse
+//. It must hold the same cells as the file the console writes from the page reads with papaparse
 // (the contract's rules: formula guard, RFC 4180 quoting, CRLF), in id order, every row once.
 import Papa from 'papaparse';
 import { CSV_NEWLINE, FORMULA_START, UTF8_BOM } from '../../contract/csvCells';

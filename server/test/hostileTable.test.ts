@@ -1,4 +1,4 @@
-// The hostile-input table of issue 15 (scripts/hostileRequests.ts) against the served configuration (a
+// The hostile-input table (scripts/hostileRequests.ts) against the served configuration (a
 // static folder with a source map in it, testApp's makeConsoleFolder), through inject(); `npm run
 // hostile-table` sends the same table over real HTTP on PGlite and PostgreSQL and prints the counts.
 import { freeTextProblem } from '../../contract/textRules';

@@ -1,4 +1,4 @@
-// Import runs (issue 6 §3): batches tied to their run, duplicates skipped and counted, interrupted
+// Import runs: batches tied to their run, duplicates skipped and counted, interrupted
 // runs, undo, and the console-action records of each, through the HTTP API.
 import type { BulkImportResponse } from '../../contract/wire';
 import type { ImportRun, ImportRunDetail, UndoImportRunResponse } from '../../contract/importRuns';

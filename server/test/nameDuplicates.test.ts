@@ -1,4 +1,4 @@
-// The same name, gender and nationality (case-insensitive) is stored once (issue 6 §3), and every
+// The same name, gender and nationality (case-insensitive) is stored once, and every
 // write of the names API records itself with before/after values in its own transaction.
 import type { NameRecord } from '../../contract/wire';
 import { createTestApp, type TestApp } from './testApp';

@@ -1,4 +1,4 @@
-// Issue 15: the PGlite data folder holds password hashes and admin flags; it must be owner-only
+// The PGlite data folder holds password hashes and admin flags; it must be owner-only
 // (folders 0700, files 0600), not world-readable or world-writable as PGlite's defaults leave it.
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

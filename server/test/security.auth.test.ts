@@ -1,4 +1,4 @@
-// Issue 7 §6: the auth table over EVERY registered route (collected with onRoute, so routes added
+// The auth table over EVERY registered route (collected with onRoute, so routes added
 // later by anyone are covered without editing this file), with every kind of token that must not pass.
 import type { RouteOptions } from 'fastify';
 import { SignJWT } from 'jose';

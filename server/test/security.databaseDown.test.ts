@@ -1,4 +1,4 @@
-// Issue 7 §3: with the database down, the API answers 503 with a clear reason (never a bare 500),
+// With the database down, the API answers 503 with a clear reason (never a bare 500),
 // sign-in included. On PostgreSQL the connection runs through a loopback proxy that the test cuts,
 // a real outage as the server sees it; on PGlite the embedded database is closed under the running app.
 import net from 'node:net';

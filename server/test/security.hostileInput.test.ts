@@ -1,4 +1,4 @@
-// Issue 7 §3: hostile input answers 4xx naming the field, never 500, never silently.
+// Hostile input answers 4xx naming the field, never 500, never silently.
 // Two parts: a table of known hostile requests (the probe's findings, one row each), and generic
 // probes over EVERY registered /api route (collected with onRoute, so teammates' routes are covered).
 import net from 'node:net';

@@ -1,4 +1,4 @@
-// Issue 7 §4-5: bounded resources (slow clients cannot starve the server) and the security headers.
+// Bounded resources (slow clients cannot starve the server) and the security headers.
 // Loopback only, bounded: at most SLOW_CLIENTS sockets, each until the server drops it.
 import http from 'node:http';
 import net from 'node:net';
@@ -73,7 +73,7 @@ describe('slow clients', () => {
     const clients = Array.from({ length: SLOW_CLIENTS }, () => slowClient());
     // While they hang (more of them than the connection limit), a normal request gets through as soon as
     // the server has dropped them: retry until it does. The bound only keeps a broken server from hanging
-    // the suite; how soon depends on the machine (issue 19), so nothing here counts the clock.
+    // the suite; how soon depends on the machine, so nothing here counts the clock.
     let status = 0;
     let attempts = 0;
     while (status !== 200 && attempts < 300) {

@@ -1,4 +1,4 @@
-// Issue 15: slow bodies are cut off reliably. Hundreds of connections send their headers and part of a
+// Slow bodies are cut off reliably. Hundreds of connections send their headers and part of a
 // body, then nothing; the server must close every one of them (per-request body deadline), signed in or
 // not, instead of leaving them to Node's periodic request-timeout sweep.
 import net from 'node:net';

@@ -1,4 +1,4 @@
-// Sessions end when they should (issue 7 §1): sign-out, demotion, deactivation, password change,
+// Sessions end when they should: sign-out, demotion, deactivation, password change,
 // tokens without exp/iat, quiet renewal, and open live-count streams closed when their session ends.
 import { SignJWT } from 'jose';
 import type { SignInSession } from '../../contract/mfa';

@@ -1,4 +1,4 @@
-// Two server processes on one PostgreSQL (issue 17 §5): what one process does, the other must honour, as
+// Two server processes on one PostgreSQL: what one process does, the other must honour, as
 // operators get it behind a load balancer. Real processes (server/src/main.ts, as `npm run serve` starts
 // it), a database of their own. PostgreSQL only: PGlite is one process's embedded database.
 import { spawn, type ChildProcess } from 'node:child_process';

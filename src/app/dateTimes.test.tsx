@@ -1,4 +1,4 @@
-// Issue 16: one date-time format across the console, with the zone stated. The same instant, 02:30 UTC on
+// One date-time format across the console, with the zone stated. The same instant, 02:30 UTC on
 // 4 March (still 3 March in the Americas), must read the same on Manage Names, Database Admin and User
 // Management, under a header that says which zone it is written in.
 import { screen, within } from '@testing-library/react';

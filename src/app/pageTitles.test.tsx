@@ -2,7 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { renderRoutes, signedInAdminState } from '../../mocks/renderWithProviders';
 import { routes } from './routes';
 
-// Issue 6 §4: every page names itself in the browser tab (and so in the history list).
+// Every page names itself in the browser tab (and so in the history list).
 jest.setTimeout(60_000);
 
 it.each([

@@ -90,7 +90,7 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAdmin />,
         // A page that throws shows the error screen INSIDE the shell: the top navigation stays, so the
-        // operator can go to another page instead of only reloading this one (issue 16).
+        // operator can go to another page instead of only reloading this one.
         errorElement: <RouteErrorScreen />,
         children: [
           { path: '/', element: <Navigate to="/dashboard" replace /> },

@@ -12,7 +12,7 @@ export function createAppTheme(mode: ThemeMode): Theme {
       primary: { main: primary },
       secondary: { main: dark ? '#ff8fb8' : '#d81b60' },
       // MUI's light orange (#ed6c02) is 3.1:1 against white, under WCAG's 4.5:1 for the Premium chip's label and
-      // the warning buttons' text; this one is 5.1:1. Found once User Management laid out all 50 rows (issue 16).
+      // the warning buttons' text; this one is 5.1:1. Found once User Management laid out all 50 rows.
       ...(dark ? {} : { warning: { main: '#b84e00' } }),
       background: dark ? { default: '#0f1117', paper: '#171a23' } : { default: '#f5f6fb', paper: '#ffffff' },
       divider: dark ? 'rgba(255,255,255,0.09)' : 'rgba(20,24,40,0.09)',
@@ -39,7 +39,7 @@ export function createAppTheme(mode: ThemeMode): Theme {
         },
       },
       // A visible focus for keyboard users on every button, tab, checkbox and link-like control: MUI's
-      // focus ripple alone is faint, and on tabs nearly invisible (issue 16).
+      // focus ripple alone is faint, and on tabs nearly invisible.
       MuiButtonBase: {
         styleOverrides: {
           root: {

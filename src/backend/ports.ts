@@ -82,7 +82,7 @@ export interface WriteBasis {
   shown?: UserRecord;
 }
 
-/** User Management's reads and writes of the users collection (issue 9). Failures reject with an Error whose message is the reason. */
+/** User Management's reads and writes of the users collection. Failures reject with an Error whose message is the reason. */
 export interface UserManagementPort {
   /** One page of records matching the filters, sorted, with the total and a cursor to read on. */
   /** A superseded read (`signal` aborted) rejects and sends no further requests. */
@@ -126,7 +126,7 @@ export interface ExportPageRequest {
   to?: string;
 }
 
-/** Whole collections read page by page for exports (issue 10). */
+/** Whole collections read page by page for exports. */
 export interface ExportPort {
   /** One page in keyset order; `next` null after the last page. */
   readPage<C extends ExportCollection>(collection: C, request: ExportPageRequest): Promise<ExportPageResponse<ExportRowOf[C]>>;

@@ -1,4 +1,4 @@
-// The grid toolbar an operator expects on the console's tables (issue 16): columns, density and a quick
+// The grid toolbar an operator expects on the console's tables: columns, density and a quick
 // filter over the rows loaded on the page. No CSV or print button: the pages' own exports cover everything
 // matching their filters, not only the rows loaded here.
 import { Box } from '@mui/material';

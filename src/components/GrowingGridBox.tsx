@@ -3,7 +3,7 @@ import { Box } from '@mui/material';
 
 /**
  * Up to this many rows a table grows with the page: every row is laid out and the page has one scroll bar
- * (issue 16: a box of ~9 rows inside the page made operators scroll two things). A longer list (250 a page,
+ * (a box of ~9 rows inside the page made operators scroll two things). A longer list (250 a page,
  * Show All, many Load more) keeps to the window's height instead and scrolls itself, so the DataGrid
  * virtualizes it: only the rows in view are in the DOM.
  */

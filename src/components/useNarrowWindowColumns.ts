@@ -5,7 +5,7 @@ import type { GridColumnVisibilityModel } from '@mui/x-data-grid';
 /**
  * Columns a table leaves out below the lg breakpoint (1200 px wide), shown again by its Columns button. A grid
  * wider than the window scrolls sideways, and the scroll bar sits under its last row: out of sight once the table
- * grows with the page (issue 16), so the columns past the window's edge would just be gone. The choice made with
+ * grows with the page, so the columns past the window's edge would just be gone. The choice made with
  * the Columns button holds until the window crosses the breakpoint.
  */
 export function useNarrowWindowColumns(hiddenWhenNarrow: readonly string[]) {

@@ -1,4 +1,4 @@
-// The console's one way of writing numbers, dates and times (issue 16): every screen, table, chart and toast
+// The console's one way of writing numbers, dates and times: every screen, table, chart and toast
 // takes its formats from here, so the same instant reads the same wherever it is shown.
 //
 // Time zone policy: UTC everywhere, stated where times are shown ("Created (UTC)", "… 14:05:09 UTC"). The API

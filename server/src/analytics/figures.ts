@@ -2,7 +2,7 @@
 
 /**
  * part / whole as an UNROUNDED fraction; 0 when whole is 0. The console rounds once, to a percent with one
- * decimal: rounding here too turned 2 of 52 (3.846 %) into 0.0385 and then 3.9 % on screen (issue 16).
+ * decimal: rounding here too turned 2 of 52 (3.846 %) into 0.0385 and then 3.9 % on screen.
  */
 export function ratio(part: number, whole: number): number {
   return whole > 0 ? part / whole : 0;

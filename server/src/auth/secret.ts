@@ -1,4 +1,4 @@
-// Where the session-signing secret lives (issue 7 §1): SESSION_SECRET from the environment, else a
+// Where the session-signing secret lives: SESSION_SECRET from the environment, else a
 // file with mode 0600 in the data folder, generated on first start. Never in the database: anyone
 // who can read the database could otherwise mint admin tokens. A secret an older version kept in
 // server_settings is moved to the file (so signed-in sessions survive the upgrade) and deleted.

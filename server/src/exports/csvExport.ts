@@ -1,4 +1,4 @@
-// The large collections as one CSV file, straight from PostgreSQL's COPY (issue 17: the export path built
+// The large collections as one CSV file, straight from PostgreSQL's COPY (the export path built
 // JSON objects per row on the server, parsed them in the browser and wrote them again with papaparse; COPY
 // writes CSV about ten times faster than that whole path). The cells follow contract/csvCells.ts as the
 // console's papaparse writer does: formula cells guarded by a leading apostrophe (in the SELECT), RFC 4180

@@ -1,4 +1,4 @@
-// Whole collections read page by page for exports (issue 10): keyset pages, never OFFSET, so page
+// Whole collections read page by page for exports: keyset pages, never OFFSET, so page
 // 1,000 of a million names costs what page 1 costs. The large collections (names and their analytics)
 // are turned into JSON by PostgreSQL itself: the server passes one text value on instead of building
 // and serialising thousands of objects per page.

@@ -1,4 +1,4 @@
-// What the reference backend does for every request regardless of route (issue 7 §3-5): bounded
+// What the reference backend does for every request regardless of route: bounded
 // connections and timeouts, one JSON error shape for Fastify's and Node's own errors, security
 // headers, an access log only at LOG_LEVEL=info, and unknown /api paths kept behind the guard.
 import http from 'node:http';

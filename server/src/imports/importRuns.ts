@@ -1,4 +1,4 @@
-// Import runs (issue 6 §3): the record of each CSV import, written by the server in the same
+// Import runs: the record of each CSV import, written by the server in the same
 // transactions as the rows themselves, so what a run says landed is what landed.
 import type {
   ImportRun,

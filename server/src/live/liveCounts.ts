@@ -75,7 +75,7 @@ export class LiveCountsHub {
   /** Re-reads the counts now and tells the listeners when they changed. Never rejects: failures go to onError. */
   refresh(): Promise<void> {
     return this.read().catch((error: unknown) => {
-      // Issue 16: a stream that only kept its heartbeat while the database was down read as "Live" to the
+      // A stream that only kept its heartbeat while the database was down read as "Live" to the
       // console. Subscribers hear the first failure of a streak; the next good read sends the counts again.
       if (!this.failing) {
         this.failing = true;

@@ -1,4 +1,4 @@
-// The analytics API (spec 7, issue 8): every GET /analytics/* call and GET /matches/{a}/{b}, registered
+// The analytics API (spec 7): every GET /analytics/* call and GET /matches/{a}/{b}, registered
 // by app.ts inside the admin-guarded /api scope. Reads come from the analytics_* summaries (migration 030).
 // Inputs are checked by their schemas in contract/endpoints.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

@@ -1,4 +1,4 @@
-// POST /admin/names/bulk-import (spec 7, issue 3): registered by app.ts inside the admin-guarded /api scope.
+// POST /admin/names/bulk-import (spec 7): registered by app.ts inside the admin-guarded /api scope.
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import { ENDPOINTS } from '../../../contract/endpoints';
 import { BULK_IMPORT_MAX_ROWS, type BulkImportResponse } from '../../../contract/wire';

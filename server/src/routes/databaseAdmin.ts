@@ -1,4 +1,4 @@
-// Database Admin (issue 10): the one-off random-seed migration and the overview figures. Registered
+// Database Admin: the one-off random-seed migration and the overview figures. Registered
 // inside the admin-guarded /api scope.
 import type { FastifyPluginAsync } from 'fastify';
 import { ENDPOINTS } from '../../../contract/endpoints';

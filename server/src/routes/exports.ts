@@ -1,5 +1,5 @@
-// Export reads (issue 10): GET /export/{collection} pages with a keyset cursor, the large collections as one
-// streamed CSV file (GET /export/{collection}/csv, issue 17), their counts, and
+// Export reads: GET /export/{collection} pages with a keyset cursor, the large collections as one
+// streamed CSV file (GET /export/{collection}/csv), their counts, and
 // POST /export/runs, which records an export on the console-action trail. Registered inside the
 // admin-guarded /api scope.
 //

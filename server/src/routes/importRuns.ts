@@ -1,4 +1,4 @@
-// Import runs (issue 6 §3): the console starts a run, sends its batches with the run id
+// Import runs: the console starts a run, sends its batches with the run id
 // (routes/bulkImport.ts), finishes it, lists recent runs after a reload, and can undo one.
 // Registered by app.ts inside the admin-guarded /api scope.
 import type { FastifyPluginAsync } from 'fastify';

@@ -1,4 +1,4 @@
-// User Management and Audit Logs routes (issue 9), registered inside the admin-guarded /api scope.
+// User Management and Audit Logs routes, registered inside the admin-guarded /api scope.
 // Inputs are checked by their schemas in contract/endpoints.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ENDPOINTS } from '../../../contract/endpoints';

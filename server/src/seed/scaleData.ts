@@ -1,4 +1,4 @@
-// Analytics at scale (issue 8 §1): a realistic mass of names, users, connections and swipes, generated
+// Analytics at scale: a realistic mass of names, users, connections and swipes, generated
 // set-based inside the database (a handful of INSERT ... SELECT statements, no row travels from Node),
 // so a million swipes load in seconds on PostgreSQL. Deterministic: setseed() fixes random().
 //

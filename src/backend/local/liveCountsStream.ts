@@ -20,7 +20,7 @@ export interface LiveCountsStreamOptions {
   /**
    * While the stream is open and the page visible, the token is asked for this often; asking is what
    * renews a session in its second half (localAuth), so an operator watching the live Dashboard is not
-   * signed out after 30 minutes (issue 16). The server still caps the session at 12 hours.
+   * signed out after 30 minutes. The server still caps the session at 12 hours.
    */
   keepSessionAliveMs?: number;
 }

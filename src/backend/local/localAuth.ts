@@ -42,7 +42,7 @@ export const SESSION_EXPIRED_REASON = 'The session expired after a period withou
 
 /**
  * What the login page says when a reload finds the server or its database unreachable: the sign-in form
- * alone read as a sign-out (issue 16), while the kept session comes back once the server does.
+ * alone read as a sign-out, while the kept session comes back once the server does.
  */
 export function unreachableNotice(error: unknown): string {
   const status = error instanceof HttpError ? error.status : 'NETWORK';

@@ -1,4 +1,4 @@
-// Issue 7 §1 on the console side: quiet renewal, and a refused token ending the session from any port.
+// Quiet renewal, and a refused token ending the session from any port.
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../mocks/server';
 import { authUrl, demoAdmin } from '../../../mocks/session.handlers';

@@ -71,7 +71,7 @@ describe('Audit Logs', () => {
     expect(screen.getByRole('searchbox')).toBeInTheDocument();
   });
 
-  it("shows each user id with the user's name or e-mail, linking to that user's analytics (issue 16)", async () => {
+  it("shows each user id with the user's name or e-mail, linking to that user's analytics", async () => {
     const uid = 'Xq3vT9kLmN2pR7sW4yZ1aB5cD8eF'; // 28 characters, like the authentication service's uids
     auditDb.reset([
       {

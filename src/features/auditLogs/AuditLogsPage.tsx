@@ -22,7 +22,7 @@ import { useAuditLogList } from './hooks/useAuditLogList';
 /**
  * The statistics of the selected event type alone. The backend's per-event counts for the range and source
  * are all here (they also fill the event-type filter), so the total of one type is its own count: a total
- * of every type beside "No audit logs found for the selected filters." contradicted the list (issue 16).
+ * of every type beside "No audit logs found for the selected filters." contradicted the list.
  */
 function statsForEvent(stats: AuditStats | undefined, event: string | undefined): AuditStats | undefined {
   if (!stats || !event) return stats;

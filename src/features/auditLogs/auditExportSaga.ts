@@ -47,7 +47,7 @@ export function* runAuditExport(deps: AuditExportDeps, action: AuditExportReques
   // The server puts the export itself on the trail (recordRun). Announced right AFTER the first page is read:
   // pages run newest first by keyset, so the export's own entry, newer than the first page, is never in the
   // file; announced before, the file held one entry more than the list showed ("Exported 223 rows" beside
-  // "Showing 222 entries", issue 16).
+  // "Showing 222 entries").
   let announced = false;
   const announce = async () => {
     if (announced) return;

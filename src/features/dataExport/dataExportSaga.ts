@@ -1,4 +1,4 @@
-// Data Export jobs (issue 10): each card's export runs through the jobs feature's paged export loop,
+// Data Export jobs: each card's export runs through the jobs feature's paged export loop,
 // reading the backend's export port page by page and writing CSV or JSON into a file sink.
 import type { SagaIterator } from 'redux-saga';
 import { actionChannel, call, fork, getContext, put, take } from 'redux-saga/effects';
@@ -112,7 +112,7 @@ function* writeCollection(
   const pageSize = deps.pageSizes[collection];
   const { streamCsv } = backend.exports;
   if (request.format === 'csv' && streamCsv && isStreamedCsvCollection(collection)) {
-    // The backend writes this file itself, straight from its database: the fastest way (issue 17).
+    // The backend writes this file itself, straight from its database: the fastest way.
     return yield call(exportStream, {
       jobId: request.jobId,
       open: (signal: AbortSignal) => streamCsv.call(backend.exports, collection, signal),

@@ -1,4 +1,4 @@
-// The random-seed migration as a job (issue 10): running state, one at a time, the server's message
+// The random-seed migration as a job: running state, one at a time, the server's message
 // as the result; on failure the HTTP status and body text, and the toast 'Migration failed' (spec 8).
 import { createAction, type UnknownAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';

@@ -1,5 +1,5 @@
 // While any job runs (an import, an export, the migration), leaving or reloading the page asks first:
-// a reload ends the job's saga, and with it the report of what landed (issue 6 §3). Mounted once for
+// a reload ends the job's saga, and with it the report of what landed. Mounted once for
 // every signed-in page (the app layout), so every kind of job gets it.
 import { useEffect } from 'react';
 import { useAppSelector } from '../../app/hooks';

@@ -33,7 +33,7 @@ describe('User Management', () => {
   });
 
   it('contains a malformed row from the API to that row: flagged, the rest of the table as usual', async () => {
-    // An object where the email's text belongs (issue 16): it used to replace the page with the error screen.
+    // An object where the email's text belongs: it used to replace the page with the error screen.
     usersDb.records.get('u0002')!.email = { nested: 'bjorn@example.com' } as never;
     renderUserManagement();
     expect(await screen.findByText('Anna A.')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 export const id = '003_console_actions';
 
-// The console's own trail (issue 9 §4): who changed what, before and after, written by the SERVER in the
+// The console's own trail: who changed what, before and after, written by the SERVER in the
 // same transaction as the change, so a failed change leaves no record and a recorded one happened.
 // Kept apart from audit_logs (the mobile app's events) so neither shape bends to the other; the Audit
 // Logs screen shows both.

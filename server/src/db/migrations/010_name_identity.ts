@@ -1,6 +1,6 @@
 export const id = '010_name_identity';
 
-// Issue 6 §3: the same name, gender and nationality (case-insensitive) is stored once. Duplicates an
+// The same name, gender and nationality (case-insensitive) is stored once. Duplicates an
 // existing database already holds are merged first, never dropped silently: the oldest row of each
 // group is kept (created_at, then id), the swipes of the others are moved to it, and every removed row
 // is written to name_merges, which the server reports in its log when this migration runs

@@ -1,6 +1,6 @@
 export const id = '011_import_runs';
 
-// Issue 6 §3: every CSV import is a run the server records, and each batch is tied to its run in the
+// Every CSV import is a run the server records, and each batch is tied to its run in the
 // batch's own transaction (names.import_run_id), so an interrupted or mistaken import can be listed
 // with exactly what landed and undone. The console-reported figures (rows read, skipped by reason,
 // encoding) arrive with the finish call and are kept apart in console_report: the server cannot check them.

@@ -1,6 +1,6 @@
 export const id = '015_row_counters';
 
-// Issue 6 §5: the dashboard's totals and the names list's "of N" came from count(*) over whole tables on
+// The dashboard's totals and the names list's "of N" came from count(*) over whole tables on
 // every request (54 requests/s at 163k names on PGlite). Triggers now keep them with each write, once
 // per STATEMENT (transition tables), so a 5,000-row import batch costs one counter update, not 5,000.
 //

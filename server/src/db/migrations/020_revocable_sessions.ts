@@ -1,6 +1,6 @@
 export const id = '020_revocable_sessions';
 
-// Sessions end when they should (issue 7 §1), whichever route or tool changes the record:
+// Sessions end when they should, whichever route or tool changes the record:
 // - accounts.session_version is written into every token and compared by the guard on every request;
 //   triggers bump it when an end-user record's is_admin or account_active changes, when the record is
 //   deleted, and when the account's password changes. Old tokens then answer 401.

@@ -1,6 +1,6 @@
 export const id = '021_sign_in_attempts';
 
-// Sign-in attempt windows (issue 17 §5), shared by every server process on the database: a per-process
+// Sign-in attempt windows, shared by every server process on the database: a per-process
 // counter let an attacker behind a load balancer try N times per instance. One row per key (a hash of the
 // client IP with the email, or of the IP alone) holds the attempts in the current fixed window; rows whose
 // window has ended are pruned.

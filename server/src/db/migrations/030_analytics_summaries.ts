@@ -1,6 +1,6 @@
 export const id = '030_analytics_summaries';
 
-// Issue 8 §1: the analytics read summary tables that triggers keep current with every write, once per
+// The analytics read summary tables that triggers keep current with every write, once per
 // STATEMENT (transition tables), so no request scans all swipes and a million-row load costs one
 // set-based pass. What each figure means: docs/analytics.md, "What the analytics numbers mean".
 //
@@ -19,7 +19,7 @@ export const id = '030_analytics_summaries';
 // The trigger bodies are written once as SQL over a "source" relation: the transition table of a
 // statement, or the whole swipes table for analytics_rebuild() (which the scale loader and the tests use).
 //
-// Frozen SQL text (issue 15): written out once from the template helpers it was first built with, so
+// Frozen SQL text: written out once from the template helpers it was first built with, so
 // this file holds exactly what ran and no later migration can import code from it. The idioms it uses
 // (statement-level triggers over transition tables, the reconciling statement) are explained in
 // server/src/db/migrations/README.md.

@@ -1,6 +1,6 @@
 export const id = '032_match_conversion_totals';
 
-// Issue 17 §4: GET /analytics/match-conversion-rate counted the distinct accepted pairs of
+// GET /analytics/match-conversion-rate counted the distinct accepted pairs of
 // connection_requests and summed the likes of their users on every request: 11.5 ms at 1M swipes, 91.3 ms
 // at 10M (growth n^0.90). Its four figures, and user-stats' count of users who swiped, are now kept in
 // row_counters (migration 015's sharded totals) by statement-level triggers:

@@ -1,6 +1,6 @@
 export const id = '040_user_list_indexes';
 
-// User Management (issue 9) at 100,000 users: partial, case-insensitive search and the list's sort orders.
+// User Management at 100,000 users: partial, case-insensitive search and the list's sort orders.
 //
 // Search matches a substring of uid, email, username or display name. One trigram (pg_trgm) GIN index over
 // the lower-cased fields joined by newlines serves `... LIKE '%term%'` (the search text cannot hold a

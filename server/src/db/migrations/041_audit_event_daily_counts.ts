@@ -1,6 +1,6 @@
 export const id = '041_audit_event_daily_counts';
 
-// Audit statistics (issue 9) without counting a million rows per request: how many events of each type
+// Audit statistics without counting a million rows per request: how many events of each type
 // happened per UTC day, kept by statement-level triggers in the same transaction as the audit_logs change
 // (a bulk insert updates each (day, event) once, from its transition table). A range's figures are the
 // whole days from here plus the first, partial day counted from audit_logs (server/src/audit/auditStats.ts).

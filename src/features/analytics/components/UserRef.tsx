@@ -19,7 +19,7 @@ export interface UserRefProps {
 }
 
 /**
- * A user id as an operator wants to read it (issue 16): the user's name or e-mail beside the 28-character id,
+ * A user id as an operator wants to read it: the user's name or e-mail beside the 28-character id,
  * linking to that user's analytics (the lookup on Advanced Analytics, which scrolls to its result). An id with
  * no record (a deleted account) says so and links nowhere.
  */

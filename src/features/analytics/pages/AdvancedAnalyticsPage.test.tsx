@@ -85,7 +85,7 @@ describe('AdvancedAnalyticsPage', () => {
     await waitFor(() => expect(within(matches).getByText('1 h 0 min')).toBeInTheDocument());
   });
 
-  it("a shared lookup link scrolls to its result; the partner's id links to the partner's own lookup (issue 16)", async () => {
+  it("a shared lookup link scrolls to its result; the partner's id links to the partner's own lookup", async () => {
     const scrolled = jest.spyOn(Element.prototype, 'scrollIntoView');
     const user = userEvent.setup();
     const { router } = renderPage(`/advanced-analytics?user=${FIXTURE_USER.uid}`);
@@ -127,7 +127,7 @@ describe('AdvancedAnalyticsPage', () => {
   });
 
   it('rounds a percent once, from the counts: 6 of 11 fast is 54.5 %, 2 of 52 likes 3.8 %', async () => {
-    // The ratios as the API rounded them to 4 decimals before issue 16; a second rounding gave 54.6 % and 3.9 %.
+    // The ratios as the API rounded them to 4 decimals once; a second rounding gave 54.6 % and 3.9 %.
     server.use(
       http.get(analyticsUrl('analytics/decision-time-stats'), () =>
         HttpResponse.json({

@@ -57,7 +57,7 @@ describe('NameAnalyticsPage', () => {
     expect(screen.getByRole('img', { name: 'Daily active users' })).toHaveTextContent('Active users: 20,21,22,23,24,25,26');
   });
 
-  it("shows each partner of a recent match by name beside the id, linking to that user's analytics (issue 16)", async () => {
+  it("shows each partner of a recent match by name beside the id, linking to that user's analytics", async () => {
     const { backend } = renderPage();
     backend.records.set('user-a', makeUserRecord({ uid: 'user-a', email: 'ada@example.com', displayName: 'Ada Lovelace' }));
     backend.records.set('user-b', makeUserRecord({ uid: 'user-b', email: 'ben@example.com' }));

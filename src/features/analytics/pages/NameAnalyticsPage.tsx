@@ -58,8 +58,8 @@ const topRankedColumns: GridColDef<TopRankedName & { rank: number }>[] = [
   secondsCol('avg_decision_time_ms', 'Avg decision'),
 ];
 
-// Thirteen columns: their widths add up to what the section holds at 1440 px (its last column was cut off there,
-// issue 16); narrower windows scroll the grid sideways.
+// Thirteen columns: their widths add up to what the section holds at 1440 px (its last column was once cut off
+// there); narrower windows scroll the grid sideways.
 const nameAnalyticsColumns: GridColDef<NameAnalytics>[] = [
   textCol('name', 'Name', 105),
   labelCol('gender', 'Gender', 80),

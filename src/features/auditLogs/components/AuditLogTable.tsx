@@ -105,7 +105,7 @@ export function AuditLogTable({
       columns={columns}
       getRowId={(row) => row.rowId}
       loading={loading}
-      // The usual grid toolbar (issue 16): columns, density, a quick filter over the loaded rows.
+      // The usual grid toolbar: columns, density, a quick filter over the loaded rows.
       showToolbar
       slots={{ toolbar: BasicGridToolbar }}
       {...columnVisibility}

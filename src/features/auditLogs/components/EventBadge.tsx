@@ -4,7 +4,7 @@ import { eventBadgeColor } from '../eventBadge';
 
 /**
  * An event name in its spec 4 badge style. Tinted rather than filled: white text on MUI's info and error
- * fills fell below WCAG AA contrast at this size (axe, issue 16); the tint keeps the colour, the text a darker
+ * fills fell below WCAG AA contrast at this size (axe); the tint keeps the colour, the text a darker
  * (light mode) or lighter (dark mode) shade of it.
  */
 export function EventBadge({ event }: { event: string }) {

@@ -22,7 +22,7 @@ export function MigrationCard() {
   });
   const running = job?.state === 'running';
   // The migration locks the names table: it asks first, and once the column is there it shows as applied
-  // instead of offering a second run that would change nothing (issue 16).
+  // instead of offering a second run that would change nothing.
   const { data: overview } = useDatabaseOverviewQuery();
   const applied = overview?.hasRandomSeedColumn === true;
   const [confirming, setConfirming] = useState(false);

@@ -103,7 +103,7 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
       {
         field: 'isPremium',
         headerName: 'Plan',
-        // Room for the whole "Premium" chip plus the cell's padding: at 86 px it read "Premi…" (issue 16).
+        // Room for the whole "Premium" chip plus the cell's padding: at 86 px it read "Premi…".
         width: 108,
         minWidth: 108,
         sortable: false,
@@ -213,7 +213,7 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
       columns={columns}
       getRowId={(row) => row.uid}
       loading={loading}
-      // The usual grid toolbar (issue 16): columns, density, a quick filter over the loaded rows.
+      // The usual grid toolbar: columns, density, a quick filter over the loaded rows.
       showToolbar
       slots={{ toolbar: BasicGridToolbar }}
       {...columnVisibility}
