@@ -891,6 +891,14 @@ interface EndpointSchema {
  * is sent pre-serialized. Their schema says so (a string, or any JSON), and the route enumeration test
  * accepts these two only.
  */
+/** GET /api/openapi.json: the document's top level (its paths are contract/openapi.ts's, built from this file). */
+export const OpenApiDocumentSchema = Type.Object({
+  openapi: Type.String(),
+  info: Type.Unknown(),
+  paths: Type.Unknown(),
+  components: Type.Unknown(),
+});
+
 export const UNTYPED_ANSWER = Type.Unknown({ description: 'not a JSON document of fixed shape: see the route' });
 
 /** /healthz and /readyz when all is well; a 503 from /readyz is an ApiErrorBody naming the reason. */
@@ -1229,6 +1237,8 @@ export const ENDPOINTS = {
     querystring: limitQuery(ANALYTICS_DEFAULTS.sessionsLimit),
     response: { 200: AnalyticsAnswers.swipeSessions },
   },
+  // this very contract as OpenAPI 3.1 (contract/openapi.ts)
+  'GET /api/openapi.json': { querystring: NoQuery, response: { 200: OpenApiDocumentSchema } },
   'GET /api/matches/:a/:b': {
     params: closed({ a: analyticsId, b: analyticsId }),
     querystring: closed({

@@ -43,6 +43,7 @@ import { restoresRoutes } from './routes/restores';
 import { statsRoutes } from './routes/stats';
 import { usersRoutes } from './routes/users';
 import { usersAuditRoutes } from './routes/usersAudit';
+import { openApiRoutes } from './routes/openapi';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -178,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Every /api route, including those the names plugins add, sits behind this guard.
       api.addHook('onRequest', requireAdmin);
       await api.register(statsRoutes, { db });
+      await api.register(openApiRoutes);
       await api.register(healthRoutes, { db });
       await api.register(usersRoutes, { db, liveCounts });
       await api.register(usersAuditRoutes, { db, liveCounts });
