@@ -33,6 +33,7 @@ import {
   unsettledRows,
 } from './importReport';
 import { openWorkerRowSource, type RowSource, type RowSourceEvent, type RowSourceOptions } from './rowSource';
+import { requestThroughApi } from '../../api/requestThroughApi';
 
 /** Sends one batch; a promise or a saga (the real one dispatches the RTK Query mutation). */
 export type SendBatch = (request: EncodedBatchRequest) => Promise<BulkImportResponse> | SagaIterator<BulkImportResponse>;
@@ -400,17 +401,15 @@ function mayHaveLanded(tally: ImportTally): boolean {
   return tally.outcomes.some((o) => o.state !== 'rejected') || unsettledRows(tally) > 0;
 }
 
-type BulkImportRequestHandle = ReturnType<ReturnType<typeof bulkUploadApi.endpoints.bulkImport.initiate>>;
-
 /**
- * The real SendBatch: the RTK Query mutation (base URL, 10 s timeout, bearer token, error shape).
- * `put` of the initiate thunk returns what dispatch returns, i.e. the request handle. track: false
- * keeps each batch's rows out of the store's state.
+ * The real SendBatch: the RTK Query mutation (base URL, timeout, bearer token, error shape). track: false keeps each
+ * batch's rows out of the store's state.
  */
 export function* sendBatchThroughApi(batch: EncodedBatchRequest): SagaIterator<BulkImportResponse> {
-  const thunk = bulkUploadApi.endpoints.bulkImport.initiate(batch, { track: false });
-  const request = (yield put(thunk as unknown as UnknownAction)) as BulkImportRequestHandle;
-  return (yield call([request, request.unwrap])) as BulkImportResponse;
+  return (yield call(
+    requestThroughApi<BulkImportResponse>,
+    bulkUploadApi.endpoints.bulkImport.initiate(batch, { track: false }),
+  )) as BulkImportResponse;
 }
 
 export const liveImportDeps: ImportDeps = {

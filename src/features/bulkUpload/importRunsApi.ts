@@ -1,9 +1,9 @@
 // The server's record of imports (issue 6 §3): start and finish a run (the import saga), list recent
 // runs and undo one (the Bulk Upload page).
-import type { UnknownAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { call, put } from 'redux-saga/effects';
+import { call } from 'redux-saga/effects';
 import { api } from '../../api/apiSlice';
+import { requestThroughApi } from '../../api/requestThroughApi';
 import { failedAfter, restoreDeletionInParts } from '../../api/restoreDeletion';
 import type {
   FinishImportRunRequest,
@@ -64,26 +64,23 @@ export const importRunsApi = api.injectEndpoints({
 
 export const { useListImportRunsQuery, useLazyGetImportRunQuery, useUndoImportRunMutation, useRestoreUndoneImportMutation } = importRunsApi;
 
-/** Dispatches a mutation's initiate thunk from a saga and waits for its unwrapped result. */
-function* runMutation<T>(thunk: unknown): SagaIterator<T> {
-  const request = (yield put(thunk as UnknownAction)) as unknown as { unwrap(): Promise<T> };
-  return (yield call([request, request.unwrap])) as T;
-}
-
 export function* startRunThroughApi(fileName: string): SagaIterator<ImportRun> {
-  return (yield call(runMutation<ImportRun>, importRunsApi.endpoints.startImportRun.initiate({ fileName }, { track: false }))) as ImportRun;
+  return (yield call(
+    requestThroughApi<ImportRun>,
+    importRunsApi.endpoints.startImportRun.initiate({ fileName }, { track: false }),
+  )) as ImportRun;
 }
 
 export function* finishRunThroughApi(runId: number, body: FinishImportRunRequest): SagaIterator<ImportRun> {
   return (yield call(
-    runMutation<ImportRun>,
+    requestThroughApi<ImportRun>,
     importRunsApi.endpoints.finishImportRun.initiate({ id: runId, body }, { track: false }),
   )) as ImportRun;
 }
 
 export function* startCheckThroughApi(): SagaIterator<ImportCheck> {
   return (yield call(
-    runMutation<ImportCheck>,
+    requestThroughApi<ImportCheck>,
     importRunsApi.endpoints.startImportCheck.initiate(undefined, { track: false }),
   )) as ImportCheck;
 }
@@ -91,14 +88,14 @@ export function* startCheckThroughApi(): SagaIterator<ImportCheck> {
 /** A check's batch answers in the import's shape, so the import job counts it as it counts an import's. */
 export function* checkBatchThroughApi(batch: EncodedBatchRequest): SagaIterator<BulkImportResponse> {
   return (yield call(
-    runMutation<ImportCheckBatch>,
+    requestThroughApi<ImportCheckBatch>,
     importRunsApi.endpoints.checkImportBatch.initiate(batch, { track: false }),
   )) as ImportCheckBatch;
 }
 
 export function* endCheckThroughApi(checkId: number): SagaIterator<ImportCheckTotals> {
   return (yield call(
-    runMutation<ImportCheckTotals>,
+    requestThroughApi<ImportCheckTotals>,
     importRunsApi.endpoints.endImportCheck.initiate(checkId, { track: false }),
   )) as ImportCheckTotals;
 }

@@ -1,6 +1,6 @@
 // The random-seed migration as a job: running state, one at a time, the server's message
 // as the result; on failure the HTTP status and body text, and the toast 'Migration failed' (spec 8).
-import { createAction, type UnknownAction } from '@reduxjs/toolkit';
+import { createAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { call, put, takeLeading } from 'redux-saga/effects';
 import type { ApiError } from '../../api/errors';
@@ -8,6 +8,7 @@ import type { MigrationResponse } from '../../../contract/exports';
 import { notify, type ToastKind } from '../../lib/notify';
 import { jobFinished, jobStarted } from '../jobs';
 import { databaseAdminApi } from './databaseAdminApi';
+import { requestThroughApi } from '../../api/requestThroughApi';
 
 export const MIGRATION_FAILED_TOAST = 'Migration failed';
 export const MIGRATION_JOB_PREFIX = 'migration-random-seed-';
@@ -29,17 +30,11 @@ export function migrationErrorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-type MigrationHandle = ReturnType<ReturnType<typeof databaseAdminApi.endpoints.addRandomSeedColumn.initiate>>;
-
 function* runMigrationThroughApi(): SagaIterator<MigrationResponse> {
-  const request = (yield put(
-    databaseAdminApi.endpoints.addRandomSeedColumn.initiate(undefined) as unknown as UnknownAction,
-  )) as MigrationHandle;
-  try {
-    return (yield call([request, request.unwrap])) as MigrationResponse;
-  } finally {
-    request.reset();
-  }
+  return (yield call(
+    requestThroughApi<MigrationResponse>,
+    databaseAdminApi.endpoints.addRandomSeedColumn.initiate(undefined),
+  )) as MigrationResponse;
 }
 
 export const liveMigrationDeps: MigrationDeps = { runMigration: runMigrationThroughApi, now: () => new Date().toISOString(), notify };

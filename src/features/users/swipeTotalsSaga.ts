@@ -1,10 +1,10 @@
 // Fetches the swipe totals of the rows on screen, a batch of ten at a time (spec 9): the ten requests of a
 // batch run together, the next batch starts when they have all answered, and each batch is picked afresh
 // from what is visible then, so rows scrolled past while a batch ran are never fetched.
-import type { UnknownAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, delay, put, race, select, take } from 'redux-saga/effects';
 import { errorReason } from '../../api/errors';
+import { requestThroughApi } from '../../api/requestThroughApi';
 import { usersApi } from './usersApi';
 import {
   nextSwipeBatch,
@@ -51,14 +51,9 @@ export function* swipeTotalsSaga(deps: SwipeTotalsDeps = liveSwipeTotalsDeps): S
   }
 }
 
-type SwipeTotalRequest = ReturnType<ReturnType<typeof usersApi.endpoints.getUserSwipeTotal.initiate>>;
-
-/** Through RTK Query (base URL, 10 s timeout, bearer token, error shape); the entry is dropped once read. */
+/** Through RTK Query (base URL, timeout, bearer token, error shape); the entry is dropped once read. */
 export function* fetchTotalThroughApi(uid: string): SagaIterator<number> {
-  const request = (yield put(
-    usersApi.endpoints.getUserSwipeTotal.initiate(uid, { subscribe: false }) as unknown as UnknownAction,
-  )) as SwipeTotalRequest;
-  return (yield call([request, request.unwrap])) as number;
+  return (yield call(requestThroughApi<number>, usersApi.endpoints.getUserSwipeTotal.initiate(uid, { subscribe: false }))) as number;
 }
 
 export const liveSwipeTotalsDeps: SwipeTotalsDeps = { fetchTotal: fetchTotalThroughApi, settleMs: 150, batchSize: SWIPE_TOTALS_BATCH_SIZE };
