@@ -54,7 +54,7 @@ export function countAndFilterInWords(count: number, filter: NameBulkJobFilter):
 }
 
 /** "nationality → swedish" */
-export function changeInWords(set: NameBulkJobStart['set']): string {
+export function changeInWords(set: { gender?: string; nationality?: string } | null | undefined): string {
   if (!set) return '';
   return Object.entries(set)
     .filter(([, value]) => value !== undefined)
