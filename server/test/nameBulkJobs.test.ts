@@ -223,6 +223,19 @@ test('delete all matching through the API: one deletion in the trash, restorable
   const [deletion] = await rows<{ names: number }>('SELECT names FROM name_deletions WHERE id = $1', [job.deletionId]);
   expect(deletion!.names).toBe(g.n);
 
+  // Each name's history finds the job's one action, and names it.
+  const [one] = await rows<{ id: number }>('SELECT id::int AS id FROM names_trash WHERE deletion_id = $1 LIMIT 1', [job.deletionId]);
+  const history = await call<{ entries: { action: string; summary: string; revertActionId: number | null }[] }>(
+    'GET',
+    `/history/name/${one!.id}`,
+  );
+  expect(history.status).toBe(200);
+  expect(history.body.entries[0]).toMatchObject({
+    action: 'names.filter_delete',
+    summary: `Moved to the trash with the other names matching letter ${g.letter}, nationality ${g.nationality} (${g.n} in all)`,
+  });
+  expect(history.body.entries[0]!.revertActionId).not.toBeNull();
+
   const restored = await call<{ restoredCount: number; swipes: number }>('POST', '/names/restore', { deletionId: job.deletionId });
   expect(restored.status).toBe(200);
   expect(restored.body).toMatchObject({ restoredCount: g.n, swipes: job.swipes });
