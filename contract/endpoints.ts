@@ -14,6 +14,7 @@ import { BACKUP_COLLECTIONS, EXPORT_PAGE_DEFAULT, EXPORT_PAGE_MAX, STREAMED_CSV_
 import { IMPORT_RUN_FINISH_STATES, IMPORT_RUN_STATES, RECENT_IMPORT_RUNS } from './importRuns';
 import { MAX_NAME_TEXT_LENGTH } from './nameRules';
 import { NAME_SEARCH_MAX_LENGTH } from './nameSearch';
+import { NAME_BULK_JOB_ACTIONS, NAME_BULK_JOB_MAX, NAME_BULK_JOB_STATES } from './namesBulkJobs';
 import { MFA_RECOVERY_CODE_COUNT, RECOVERY_CODE_PATTERN, TOTP_DIGITS } from './mfa';
 import { LINK_TOKEN_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_LINK_KINDS } from './operators';
 import { DAY_FORMAT, FREE_TEXT_FORMAT, INSTANT_FORMAT } from './textRules';
@@ -87,6 +88,8 @@ export const ApiErrorBodySchema = Type.Object({
   conflicts: Type.Optional(Type.Array(VersionConflictSchema)),
   /** 409 'in_trash': a name with the same name, gender and nationality is in the trash (restore it instead) */
   trashed: Type.Optional(Type.Array(Type.Unknown())),
+  /** 409 'count_changed' (POST /api/names/bulk-jobs): how many names match the filter now */
+  count: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 
 export const NameRecordSchema = Type.Object({
@@ -516,6 +519,56 @@ export const RestoreResponseSchema = Type.Object({
   matches: count,
   /** a restore of a deletion with `limit`: its names still in the trash after this part */
   remaining: Type.Optional(count),
+});
+/** The filter a names job acts on: the Manage Names filters and search, as GET /api/names takes them. */
+const NameBulkJobFilterSchema = closed({
+  letter: Type.Optional(Type.String({ maxLength: 16 })),
+  gender: Type.Optional(Type.String({ maxLength: 16 })),
+  nationality: Type.Optional(text(MAX_NAME_TEXT_LENGTH)),
+  q: Type.Optional(freeText(NAME_SEARCH_MAX_LENGTH)),
+});
+export const NameBulkJobStartSchema = closed({
+  action: Type.Enum([...NAME_BULK_JOB_ACTIONS]),
+  filter: NameBulkJobFilterSchema,
+  /** edit only: the one field to set on every name */
+  set: Type.Optional(
+    Type.Union([closed({ gender: Type.String({ maxLength: 16 }) }), closed({ nationality: freeText(MAX_NAME_TEXT_LENGTH + 16) })]),
+  ),
+  /** the count the confirmation showed: a different count now answers 409 'count_changed' with the new one */
+  expectedCount: whole(1, NAME_BULK_JOB_MAX),
+});
+export const NameBulkJobSchema = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  action: Type.Enum([...NAME_BULK_JOB_ACTIONS]),
+  state: Type.Enum([...NAME_BULK_JOB_STATES]),
+  // as started (no text format here: the serializer's ajv does not know the request's formats)
+  filter: Type.Object({
+    letter: Type.Optional(Type.String()),
+    gender: Type.Optional(Type.String()),
+    nationality: Type.Optional(Type.String()),
+    q: Type.Optional(Type.String()),
+  }),
+  set: nullable(Type.Object({ gender: Type.Optional(Type.String()), nationality: Type.Optional(Type.String()) })),
+  /** the names of the snapshot */
+  total: count,
+  /** of them, handled (applied or skipped) */
+  done: count,
+  applied: count,
+  /** skipped: changed since the snapshot (version moved) */
+  changedSince: count,
+  /** skipped: no longer a live name */
+  gone: count,
+  /** skipped (edit): the change would duplicate a live name or one in the trash */
+  duplicates: count,
+  /** skipped (edit): already had the value */
+  unchanged: count,
+  /** delete: the trash deletion the names are grouped under (restore it to undo) */
+  deletionId: nullable(Type.Integer()),
+  swipes: count,
+  matches: count,
+  message: nullable(Type.String()),
+  createdAt: isoText,
+  finishedAt: nullable(isoText),
 });
 export const PurgeResponseSchema = Type.Object({ purgedCount: count, swipes: count, matches: count });
 export const HistoryChangeSchema = Type.Object({ field: Type.String(), before: Type.Unknown(), after: Type.Unknown() });
@@ -1038,6 +1091,10 @@ export const ENDPOINTS = {
     body: closed({ nameIds: nameIdList, versions: Type.Optional(Type.Array(whole(1, 2_147_483_647), { maxItems: MAX_BULK_DELETE_IDS })) }),
     response: { 200: TrashMoveResponseSchema },
   },
+  // Acting on every name matching a filter (contract/namesBulkJobs.ts): start, progress, cancel.
+  'POST /api/names/bulk-jobs': { querystring: NoQuery, body: NameBulkJobStartSchema, response: { 202: NameBulkJobSchema } },
+  'GET /api/names/bulk-jobs/:id': { params: Id, querystring: NoQuery, response: { 200: NameBulkJobSchema } },
+  'POST /api/names/bulk-jobs/:id/cancel': { params: Id, querystring: NoQuery, body: NoBody, response: { 200: NameBulkJobSchema } },
   'POST /api/names/delete-preview': { querystring: NoQuery, body: closed({ nameIds: nameIdList }), response: { 200: NamesImpactSchema } },
   'GET /api/names/trash': {
     querystring: closed({

@@ -125,8 +125,8 @@ test('scrolling near the bottom loads the second and third pages of 50', async (
   });
   await page.reload();
   await expect(page.getByText(/^Showing 50 of [\d,]+ names$/)).toBeVisible();
-  // The wheel over the grid scrolls its rows (they stay virtualized) and the page, a step at a time, until the
-  // viewport is within 300 px of the page's end, rows included: then the next page, and no more.
+  // The wheel over the grid scrolls the page, and the page's scroll the grid's rows (they stay virtualized), a step
+  // at a time, until the viewport is within 300 px of the page's end: then the next page, and no more.
   await page.getByRole('grid').hover();
   for (const shown of [100, 150]) {
     const status = page.getByText(new RegExp(`^Showing ${shown} of [\\d,]+ names$`));
@@ -166,7 +166,8 @@ test('the next page loads when the viewport is within 300 px of the page bottom,
   // The page at its top: more than 300 px of it lie below the viewport.
   const pageBelow = () => page.evaluate(() => document.documentElement.scrollHeight - (window.scrollY + window.innerHeight));
   expect(await pageBelow()).toBeGreaterThan(300);
-  // The grid's own rows at their end, the page still far from its bottom: no second page yet.
+  // The grid's rows scrolled to their end by script: the page follows them (the list scrolls as one page,
+  // NamesGrid), and the page's bottom is still more than 300 px away: no second page yet.
   await scroller.evaluate((el) => {
     el.scrollTop = el.scrollHeight;
   });

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminToken, apiGet, storeSession } from './helpers';
 
-// The names grid scrolls itself with its rows virtualized, still loads the next page within
-// 300 px of the end of what scrolls, shows the total of the filters, and the filters live in history.
+// The names grid keeps its rows virtualized while the page scrolls them (one scrollbar, the page's),
+// loads the next page within 300 px of the page's end, shows the total of the filters, and the filters live in history.
 
 const dataRows = (page: Page) => page.locator('[role="row"][data-id]');
 const grid = (page: Page) => page.getByRole('grid');
@@ -36,7 +36,7 @@ test('the grid keeps its rows virtualized while scrolling loads pages 2 and 3, a
   await expect(page).toHaveTitle('Manage Names · Baby Names Admin Console');
   await page.screenshot({ path: testInfo.outputPath('names-first-page.png') });
 
-  // The wheel over the grid scrolls the grid (not the page) and brings the next pages.
+  // The wheel over the grid scrolls the page (and with it the rows) and brings the next pages.
   await grid(page).hover();
   await page.mouse.wheel(0, 100_000);
   await expect(countLine(page)).toHaveText(`Showing 100 of ${total.toLocaleString('en-US')} names`);

@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw';
 import { namesHandlers } from './names.handlers';
+import { namesJobsHandlers } from './namesJobs.handlers';
 import { bulkUploadHandlers } from './bulkUpload.handlers';
 import { sessionHandlers } from './session.handlers';
 import { dashboardHandlers } from './dashboard.handlers';
@@ -15,6 +16,7 @@ import { mfaHandlers } from './mfa.handlers';
 // other restore through to the names handlers.
 export const handlers: HttpHandler[] = [
   ...bulkUploadHandlers,
+  ...namesJobsHandlers,
   ...namesHandlers,
   ...sessionHandlers,
   ...dashboardHandlers,

@@ -159,7 +159,7 @@ function trashedTwinRefusal(values: Pick<NameRecord, 'name' | 'gender' | 'nation
   });
 }
 
-function moveToTrash(
+export function moveToTrash(
   ids: readonly number[],
   kind: TrashedName['deletionKind'],
   by: Actor,
@@ -222,7 +222,7 @@ function byName(a: NameRecord, b: NameRecord) {
 }
 
 /** Every name matching the filters, in the server's order. */
-function matchingNames(filter: NamesFilter): NameRecord[] {
+export function matchingNames(filter: NamesFilter): NameRecord[] {
   return namesDb.records
     .filter((r) => filter.gender === undefined || r.gender === filter.gender)
     .filter((r) => filter.nationality === undefined || r.nationality === filter.nationality)
@@ -256,7 +256,7 @@ const byKey = (a: { key: string; record: NameRecord }, b: { key: string; record:
   (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) || a.record.id - b.record.id;
 
 /** The server's search (server/src/names/nameSearch.ts): prefix matches, then contains, then a few close spellings. */
-function searchedNames(filter: NamesFilter & { search: NonNullable<NamesFilter['search']> }): {
+export function searchedNames(filter: NamesFilter & { search: NonNullable<NamesFilter['search']> }): {
   names: NameRecord[];
   search: NameSearchSummary;
 } {

@@ -82,6 +82,7 @@ test('a call without data takes no body or {}, and refuses a field, naming it', 
     '/api/admin/operators/:uid/reset-password',
     '/api/admin/operators/:uid/revoke',
     '/api/admin/restores/:id/cancel',
+    '/api/names/bulk-jobs/:id/cancel',
     '/auth/renew',
     '/auth/sign-out',
   ]);

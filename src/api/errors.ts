@@ -32,6 +32,8 @@ export interface ApiErrorDetail {
   conflict?: VersionConflict;
   conflicts?: VersionConflict[];
   trashed?: unknown[];
+  /** 409 'count_changed' of a names job: how many names match now */
+  count?: number;
 }
 
 /** What the API said besides its message: its error code, and the records the refusal is about when it names any. */
@@ -41,6 +43,7 @@ function detailOf(body: ApiErrorBody): ApiErrorDetail {
     ...(body.conflict !== undefined ? { conflict: body.conflict } : {}),
     ...(body.conflicts !== undefined ? { conflicts: body.conflicts } : {}),
     ...(body.trashed !== undefined ? { trashed: body.trashed } : {}),
+    ...(typeof body.count === 'number' ? { count: body.count } : {}),
   };
 }
 

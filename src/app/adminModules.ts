@@ -7,6 +7,7 @@ import { swipeTotalsSaga } from '../features/users';
 import { auditExportSaga } from '../features/auditLogs';
 import { dataExportSaga, restoreSaga } from '../features/dataExport';
 import { migrationSaga } from '../features/databaseAdmin';
+import { namesFilterJobSaga } from '../features/names/filterJob/namesFilterJobSaga';
 import type { RootWatcher } from './rootSaga';
 
 export { api } from '../api/apiSlice';
@@ -19,4 +20,5 @@ export const ADMIN_WATCHERS: readonly RootWatcher[] = [
   [() => dataExportSaga(), 'data export'],
   [() => restoreSaga(), 'backup restore'],
   [() => migrationSaga(), 'database migration'],
+  [() => namesFilterJobSaga(), 'names filter jobs'],
 ];

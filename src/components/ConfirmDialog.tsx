@@ -17,6 +17,8 @@ export interface ConfirmDialogProps {
    * Escape / backdrop clicks are ignored, so the operator cannot dismiss a request that is still in flight.
    */
   pending?: boolean;
+  /** the confirming button alone is disabled (the dialog still lacks an answer it needs) */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -34,6 +36,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   destructive = false,
   pending = false,
+  confirmDisabled = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -66,7 +69,7 @@ export function ConfirmDialog({
         </Button>
         <Button
           onClick={onConfirm}
-          disabled={pending}
+          disabled={pending || confirmDisabled}
           variant="contained"
           color={destructive ? 'error' : 'primary'}
           autoFocus={!destructive}

@@ -203,7 +203,7 @@ function pickRecord(list: unknown, idKey: string, targetId: string): Record<stri
 }
 
 const UPDATE_ACTIONS = new Set(['name.update', 'name.revert', 'user.update', 'user.revert']);
-const TRASH_ACTIONS = new Set(['name.delete', 'names.bulk_delete', 'import.undo']);
+const TRASH_ACTIONS = new Set(['name.delete', 'names.bulk_delete', 'import.undo', 'names.filter_delete']);
 
 export const isUpdateAction = (action: string) => UPDATE_ACTIONS.has(action);
 export const isTrashAction = (action: string) => TRASH_ACTIONS.has(action);
@@ -265,6 +265,19 @@ function toEntry(row: HistoryRow, targetType: HistoryTargetType, targetId: strin
         summary = `Moved to the trash with ${impactText({ names: 1, swipes: details.swipes, matches: Number(details.matches ?? 0) }).replace(/^1 name with /, '')}`;
       }
       revertable = state.state === 'trash' && Number(details.deletionId) === state.deletionId;
+      break;
+    }
+    // A job over every name matching a filter (names/bulkJobs.ts): one action for all its names.
+    case 'names.filter_delete':
+      summary = `Moved to the trash with the other names matching ${String(details.filterText ?? 'a filter')} (${Number(details.applied ?? 0).toLocaleString('en-US')} in all)`;
+      revertable = state.state === 'trash' && Number(details.deletionId) === state.deletionId;
+      break;
+    case 'names.filter_edit': {
+      const set = (details.set ?? {}) as Record<string, unknown>;
+      const change = Object.entries(set)
+        .map(([field, value]) => `${field} set to ${String(value)}`)
+        .join(', ');
+      summary = `Edited with the other names matching ${String(details.filterText ?? 'a filter')}: ${change}`;
       break;
     }
     case 'names.restore':

@@ -11,7 +11,7 @@ export class HttpError extends Error {
     message: string,
     readonly field?: string,
     /** what else the answer carries for the client to act on (a conflict's current record, the trashed twin) */
-    readonly extra: Pick<ApiErrorBody, 'conflict' | 'conflicts' | 'trashed'> = {},
+    readonly extra: Pick<ApiErrorBody, 'conflict' | 'conflicts' | 'trashed' | 'count'> = {},
   ) {
     super(message);
     this.name = 'HttpError';

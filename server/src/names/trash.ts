@@ -42,6 +42,8 @@ export interface TrashMoveOptions {
   importRunId?: number;
   /** id -> the version the caller was shown: one stale version refuses the whole move (409, nothing moved) */
   versions?: ReadonlyMap<number, number>;
+  /** add to this deletion instead of starting one: a job over a filter moves its batches as one deletion (bulkJobs.ts) */
+  deletionId?: number;
 }
 
 /**
@@ -61,11 +63,18 @@ export async function moveNamesToTrash(tx: Queryable, actor: Actor, ids: readonl
   if (names.length === 0) return { moved: [], swipes: 0, matches: 0, deletionId: null };
   const lockedIds = names.map((n) => n.id);
 
-  const { rows: deletion } = await tx.query<{ id: string | number }>(
-    `INSERT INTO name_deletions (actor_uid, actor_email, kind, import_run_id, names) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [actor.uid, actor.email, options.kind, options.importRunId ?? null, names.length],
-  );
-  const deletionId = num(deletion[0]!.id);
+  const { rows: deletion } =
+    options.deletionId === undefined
+      ? await tx.query<{ id: string | number }>(
+          `INSERT INTO name_deletions (actor_uid, actor_email, kind, import_run_id, names) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+          [actor.uid, actor.email, options.kind, options.importRunId ?? null, names.length],
+        )
+      : await tx.query<{ id: string | number }>('UPDATE name_deletions SET names = names + $2 WHERE id = $1 RETURNING id', [
+          options.deletionId,
+          names.length,
+        ]);
+  if (!deletion[0]) throw new Error(`moveNamesToTrash: no deletion ${options.deletionId} to add to`);
+  const deletionId = num(deletion[0].id);
   const { rows: carried } = await tx.query<{ swipes: string | number; matches: string | number }>(
     `WITH trashed AS (
        INSERT INTO names_trash (id, name, gender, nationality, record, deletion_id, deleted_at, swipes, matches)

@@ -19,6 +19,14 @@ import { nameValues, namesFilter } from '../names/nameInput';
 import { countByNationality, listNamesPage, listNationalities } from '../names/repository';
 import { searchNames } from '../names/nameSearch';
 import { listTrash, namesImpact } from '../names/trash';
+import {
+  cancelNameBulkJob,
+  createNameBulkJob,
+  readNameBulkJob,
+  resumeIfStalled,
+  startNameBulkJob,
+  stopNameBulkJobs,
+} from '../names/bulkJobs';
 
 export interface NamesRoutesOptions {
   db: Db;
@@ -65,6 +73,23 @@ export const namesRoutes: FastifyPluginAsyncTypebox<NamesRoutesOptions> = async 
     const move = await deleteNamesRecorded(db, actorOf(request), request.body.nameIds, request.body.versions);
     return { deletedCount: move.moved.length, swipes: move.swipes, matches: move.matches, deletionId: move.deletionId };
   });
+
+  // Every name matching a filter (contract/namesBulkJobs.ts): the job starts here and runs on in the background,
+  // batch by batch; the console polls its progress and may cancel it.
+  const logJobError = (error: unknown) => app.log.error({ err: error }, 'names job batch failed');
+  app.addHook('onClose', async () => stopNameBulkJobs(db));
+  app.post('/names/bulk-jobs', { schema: ENDPOINTS['POST /api/names/bulk-jobs'] }, async (request, reply) => {
+    const job = await createNameBulkJob(db, actorOf(request), request.body);
+    startNameBulkJob(db, job.id, logJobError);
+    return reply.code(202).send(job);
+  });
+  app.get('/names/bulk-jobs/:id', { schema: ENDPOINTS['GET /api/names/bulk-jobs/:id'] }, async (request) => {
+    await resumeIfStalled(db, request.params.id, logJobError);
+    return readNameBulkJob(db, request.params.id);
+  });
+  app.post('/names/bulk-jobs/:id/cancel', { schema: ENDPOINTS['POST /api/names/bulk-jobs/:id/cancel'] }, async (request) =>
+    cancelNameBulkJob(db, request.params.id),
+  );
 
   // What a delete would take to the trash, for its confirmation: read from the per-name summary.
   app.post('/names/delete-preview', { schema: ENDPOINTS['POST /api/names/delete-preview'] }, async (request) =>

@@ -4,7 +4,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
-export type JobKind = 'bulkImport' | 'importCheck' | 'export' | 'migration' | 'restore';
+export type JobKind = 'bulkImport' | 'importCheck' | 'export' | 'migration' | 'restore' | 'namesFilter';
 
 export interface JobProgress {
   rowsRead: number;

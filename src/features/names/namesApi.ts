@@ -11,6 +11,7 @@ import {
 } from '../../../contract/dataSafety';
 import { errorDetail, type ApiError } from '../../api/errors';
 import { formatCount } from '../../lib/format';
+import type { NameBulkJob, NameBulkJobFilter, NameBulkJobStart } from '../../../contract/namesBulkJobs';
 import { NAMES_PAGE_SIZE, type NamesFilters } from './namesSlice';
 import { isNameRecord } from './nameRecords';
 
@@ -114,6 +115,19 @@ const restoreParts = (selection: RestoreSelection): ({ deletionId: number } | { 
 const refetchListsUnlessFailed = (_result: unknown, error: unknown) => (error ? [] : [NAMES_LIST, 'Nationalities' as const]);
 const refetchAfterMoveUnlessFailed = (_result: unknown, error: unknown) => (error ? [] : TRASH_MOVE_TAGS);
 
+/** The Manage Names filters as a names job takes them (contract/namesBulkJobs.ts): only those in use. */
+export function jobFilterOf(filters: NamesFilters): NameBulkJobFilter {
+  return {
+    ...(filters.letter !== 'All' ? { letter: filters.letter } : {}),
+    ...(filters.gender !== 'all' ? { gender: filters.gender } : {}),
+    ...(filters.nationality !== 'all' ? { nationality: filters.nationality } : {}),
+    ...(filters.search !== '' ? { q: filters.search } : {}),
+  };
+}
+
+/** What a names job changed: the lists, the nationalities, the trash and the swipe totals. */
+export const invalidateAfterNamesJob = () => namesApi.util.invalidateTags(TRASH_MOVE_TAGS);
+
 export const namesApi = api.enhanceEndpoints({ addTagTypes: [TRASH] }).injectEndpoints({
   endpoints: (build) => ({
     /**
@@ -178,6 +192,18 @@ export const namesApi = api.enhanceEndpoints({ addTagTypes: [TRASH] }).injectEnd
      * request fails, the error's reason says how many names the earlier requests had already deleted, and the
      * lists are refetched since some rows may be gone.
      */
+    /** Starts a job over every name matching a filter (409 'count_changed' with the new count: ask again). */
+    startNamesJob: build.mutation<NameBulkJob, NameBulkJobStart>({
+      query: (body) => ({ url: '/names/bulk-jobs', method: 'POST', body }),
+    }),
+    /** A names job's progress (the saga following it reads it; never cached). */
+    readNamesJob: build.mutation<NameBulkJob, number>({
+      query: (id) => ({ url: `/names/bulk-jobs/${id}`, method: 'GET' }),
+    }),
+    cancelNamesJob: build.mutation<NameBulkJob, number>({
+      query: (id) => ({ url: `/names/bulk-jobs/${id}/cancel`, method: 'POST', body: {} }),
+    }),
+
     bulkDeleteNames: build.mutation<BulkDeleteResult, readonly NameRef[]>({
       async queryFn(names, _api, _extraOptions, baseQuery) {
         const done: BulkDeleteResult = { deletedCount: 0, swipes: 0, matches: 0, deletionIds: [] };
@@ -341,4 +367,5 @@ export const {
   useGetTrashQuery,
   useRestoreNamesMutation,
   usePurgeNamesMutation,
+  useStartNamesJobMutation,
 } = namesApi;

@@ -23,6 +23,7 @@ import { errorDetail, errorReason } from '../../../api/errors';
 import { formatDate, withTimeZone } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { NAMES_PAGE_SIZE } from '../namesSlice';
+import { useWindowScrolledGrid } from '../hooks/useWindowScrolledGrid';
 import { conflictedNames, useUpdateNameMutation } from '../namesApi';
 import { EditConflictDialog } from './conflicts/EditConflictDialog';
 import { useEditConflictChoice } from './conflicts/useEditConflictChoice';
@@ -65,12 +66,18 @@ export const NAMES_ROW_HEIGHT = 52;
 /** The element of the grid that scrolls its rows (MUI's class name, stable across the 9.x grid). */
 export const GRID_SCROLLER_SELECTOR = '.MuiDataGrid-virtualScroller';
 
+/** The grid's column header row (the standard density's). */
+const HEADER_HEIGHT = 56;
+/** Room for the "no names" and loading overlays. */
+const MIN_GRID_HEIGHT = 280;
+
 /**
  * The names table. Every loaded row is passed in at once: `paginationMode="server"` stops the MIT grid
  * from slicing rows into pages (its page size may not exceed 100; the footer with the pager is hidden).
- * The grid grows with its rows up to the height of the window and then scrolls itself, so only the rows
- * in view are in the DOM (issue 6: with `autoHeight` every loaded row was, and ticking a checkbox with
- * 1,500 rows loaded took 2.3 s). The infinite-scroll trigger watches the grid's own scroller.
+ * The list scrolls as one page: the frame around the grid is as tall as all its loaded rows, so the page's
+ * scrollbar is the list's, and the grid itself, the height of the window at most, sticks below the navigation
+ * while the page's scroll position drives its rows (useWindowScrolledGrid). Only the rows in view are in the
+ * DOM (with `autoHeight` every loaded row was, and ticking a checkbox with 1,500 rows loaded took 2.3 s).
  * Sorting and column filters are off because the server orders and filters: sorting only the rows loaded
  * so far would mislead.
  */
@@ -85,6 +92,8 @@ export function NamesGrid({
   scrollResetKey,
 }: NamesGridProps) {
   const apiRef = useGridApiRef();
+  const frameRef = useRef<HTMLDivElement>(null);
+  useWindowScrolledGrid(frameRef, GRID_SCROLLER_SELECTOR);
   useEffect(() => {
     void apiRef.current?.scroll({ top: 0 });
   }, [apiRef, scrollResetKey]);
@@ -209,39 +218,59 @@ export function NamesGrid({
   );
 
   return (
-    // A flex column with a maximum height: the grid takes the height its rows need, up to the window's
-    // height below the sticky navigation, and virtualizes beyond it. The minimum leaves room for the
-    // "no names" and loading overlays.
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 280, maxHeight: 'calc(100vh - 120px)' }}>
-      <EditConflictDialog {...conflictChoice.dialog} />
-      <DataGrid<NameRecord>
-        apiRef={apiRef}
-        rows={rows}
-        columns={columns}
-        loading={loading}
-        rowHeight={NAMES_ROW_HEIGHT}
-        paginationMode="server"
-        rowCount={rows.length}
-        paginationModel={{ page: 0, pageSize: NAMES_PAGE_SIZE }}
-        // The count and "Delete selected (n)" above the grid say what the footer would.
-        hideFooter
-        checkboxSelection
-        disableRowSelectionOnClick
-        disableRowSelectionExcludeModel
-        rowSelectionModel={selection}
-        onRowSelectionModelChange={onSelectionChange}
-        editMode="row"
-        rowModesModel={rowModesModel}
-        onRowModesModelChange={setRowModesModel}
-        onRowEditStop={handleRowEditStop}
-        processRowUpdate={processRowUpdate}
-        onProcessRowUpdateError={handleProcessRowUpdateError}
-        disableColumnSorting
-        disableColumnFilter
-        disableColumnMenu
-        localeText={{ noRowsLabel }}
-        sx={{ border: 0 }}
-      />
+    // The frame: as tall as the header and every loaded row. The sticky box in it: the window's height below the
+    // navigation at most (--names-sticky-top, measured), holding the grid, which renders the rows in its view.
+    <Box
+      ref={frameRef}
+      data-testid="names-grid-frame"
+      sx={{ position: 'relative', height: Math.max(MIN_GRID_HEIGHT, HEADER_HEIGHT + rows.length * NAMES_ROW_HEIGHT + 2) }}
+    >
+      <Box
+        sx={{
+          position: 'sticky',
+          top: 'var(--names-sticky-top, 0px)',
+          display: 'flex',
+          flexDirection: 'column',
+          height: `min(100%, calc(100vh - var(--names-sticky-top, 0px)))`,
+          maxHeight: Math.max(MIN_GRID_HEIGHT, HEADER_HEIGHT + rows.length * NAMES_ROW_HEIGHT + 2),
+        }}
+      >
+        <EditConflictDialog {...conflictChoice.dialog} />
+        <DataGrid<NameRecord>
+          apiRef={apiRef}
+          rows={rows}
+          columns={columns}
+          loading={loading}
+          rowHeight={NAMES_ROW_HEIGHT}
+          paginationMode="server"
+          rowCount={rows.length}
+          paginationModel={{ page: 0, pageSize: NAMES_PAGE_SIZE }}
+          // The count and "Delete selected (n)" above the grid say what the footer would.
+          hideFooter
+          checkboxSelection
+          disableRowSelectionOnClick
+          disableRowSelectionExcludeModel
+          rowSelectionModel={selection}
+          onRowSelectionModelChange={onSelectionChange}
+          editMode="row"
+          rowModesModel={rowModesModel}
+          onRowModesModelChange={setRowModesModel}
+          onRowEditStop={handleRowEditStop}
+          processRowUpdate={processRowUpdate}
+          onProcessRowUpdateError={handleProcessRowUpdateError}
+          disableColumnSorting
+          disableColumnFilter
+          disableColumnMenu
+          localeText={{ noRowsLabel }}
+          sx={{
+            border: 0,
+            // The page's scrollbar is the list's: the grid's own vertical one is not shown, and a wheel over the rows
+            // scrolls the page (a scroller hidden on that axis passes the wheel on), which scrolls the rows.
+            '& .MuiDataGrid-virtualScroller': { overflowY: 'hidden' },
+            '& .MuiDataGrid-scrollbar--vertical': { display: 'none' },
+          }}
+        />
+      </Box>
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
@@ -6,7 +6,11 @@ import type { NameRecord, NameSearchSummary } from '../../../../contract/wire';
 import { formatCount } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { PagedListFooter } from '../../../components/PagedListFooter';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { jobCancelRequested, jobCountText, JobStatus, selectLatestJobOfKind } from '../../jobs';
+import { jobFilterOf } from '../namesApi';
+import { FilterJobDialog, type FilterJobAction } from '../filterJob/FilterJobDialog';
+import { SelectAllMatchingBar } from '../filterJob/SelectAllMatchingBar';
 import { RecordHistoryDrawer, type HistoryDrawerTarget } from '../../history';
 import { DEFAULT_NAMES_FILTERS, sameFilters, selectNamesFilters } from '../namesSlice';
 import { useNamesList } from '../hooks/useNamesList';
@@ -92,7 +96,27 @@ export function NamesTableSection({ enabled }: { enabled: boolean }) {
     setBulkDialogOpen(true);
   }
 
-  const n = selectedRows.length;
+  // "Select all n names matching this filter": offered once every loaded row is selected and the backend counted
+  // the matches exactly; it lasts until the filter or the selection changes.
+  const dispatch = useAppDispatch();
+  const [allMatching, setAllMatching] = useState(false);
+  const [jobAction, setJobAction] = useState<FilterJobAction>('delete');
+  const [jobDialogOpen, setJobDialogOpen] = useState(false);
+  const everyLoadedSelected = rows.length > 0 && selectedRows.length === rows.length;
+  const exactTotal = list.total !== undefined && !list.totalIsEstimate ? list.total : undefined;
+  const offerAllMatching = everyLoadedSelected && exactTotal !== undefined && exactTotal > 0;
+  useEffect(() => {
+    if (!everyLoadedSelected) setAllMatching(false);
+  }, [everyLoadedSelected]);
+  useEffect(() => setAllMatching(false), [filtersKey]);
+  const namesJob = useAppSelector((state) => selectLatestJobOfKind(state, 'namesFilter'));
+  const jobRunning = namesJob?.state === 'running';
+  const openJob = (action: FilterJobAction) => {
+    setJobAction(action);
+    setJobDialogOpen(true);
+  };
+
+  const n = allMatching && exactTotal !== undefined ? exactTotal : selectedRows.length;
   const showFirstPageError = list.isError && rows.length === 0;
 
   return (
@@ -110,10 +134,41 @@ export function NamesTableSection({ enabled }: { enabled: boolean }) {
                 : namesCountText(rows.length, list.total, list.totalIsEstimate)}
           </Typography>
         </Box>
-        <Button variant="outlined" color="error" startIcon={<DeleteSweepIcon />} onClick={openBulkDelete}>
+        <Button
+          variant="outlined"
+          color="error"
+          startIcon={<DeleteSweepIcon />}
+          onClick={allMatching ? () => openJob('delete') : openBulkDelete}
+          disabled={allMatching && jobRunning}
+        >
           Delete selected ({n})
         </Button>
       </Stack>
+
+      {namesJob && (
+        <Box sx={{ mb: 1.5 }}>
+          <JobStatus
+            job={namesJob}
+            data-testid="names-job"
+            progressText={`${namesJob.label}: ${jobCountText(namesJob, 'names')} done…`}
+            progressLabel="Names job progress"
+            cancellingText="Cancelling: the batch under way finishes first…"
+            onCancel={() => dispatch(jobCancelRequested({ id: namesJob.id }))}
+            failedTitle="The names job stopped"
+          />
+        </Box>
+      )}
+      {offerAllMatching && (
+        <SelectAllMatchingBar
+          loaded={rows.length}
+          total={exactTotal}
+          allMatching={allMatching}
+          onSelectAllMatching={() => setAllMatching(true)}
+          onClear={() => setSelection(EMPTY_SELECTION)}
+          onDelete={() => openJob('delete')}
+          onEdit={() => openJob('edit')}
+        />
+      )}
 
       <Box ref={contentRef}>
         <NamesGrid
@@ -144,6 +199,14 @@ export function NamesTableSection({ enabled }: { enabled: boolean }) {
         endText="End of the list."
       />
 
+      <FilterJobDialog
+        action={jobAction}
+        open={jobDialogOpen}
+        count={exactTotal ?? 0}
+        filter={jobFilterOf(filters)}
+        onClose={() => setJobDialogOpen(false)}
+        onStarted={() => setSelection(EMPTY_SELECTION)}
+      />
       <RecordHistoryDrawer target={historyOf} onClose={() => setHistoryOf(null)} />
       <DeleteNameDialog row={rowToDelete} open={rowDialogOpen} onClose={() => setRowDialogOpen(false)} />
       <DeleteSelectedDialog

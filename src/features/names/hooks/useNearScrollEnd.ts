@@ -13,13 +13,13 @@ export function pageRemainingBelow(): number {
 }
 
 /**
- * Whether the viewport is within `threshold` px of the page bottom, the grid's rows counted as part of the
- * page: what is left below is the page below the viewport PLUS the rows below the grid's visible area. The
- * page and the list thus scroll as one list for the trigger (issue 16: the grid's own end alone fired while
- * the page still had its lower part, and the grid, below the viewport).
+ * Whether the viewport is within `threshold` px of the page bottom. The grid's rows are part of the page
+ * (NamesGrid: the page's scroll drives the grid's, useWindowScrolledGrid), so the rows below the grid's view
+ * are already in what the page has below the viewport; the larger of the two is what is left. (A grid that
+ * scrolled on its own, as it did before, counted its rows besides the page's: only the grid's end fired, issue 16.)
  */
 export function isNearScrollEnd(scroller: Element, threshold = INFINITE_SCROLL_THRESHOLD_PX): boolean {
-  return remainingBelow(scroller) + pageRemainingBelow() <= threshold;
+  return Math.max(remainingBelow(scroller), pageRemainingBelow()) <= threshold;
 }
 
 export interface NearScrollEndOptions {
