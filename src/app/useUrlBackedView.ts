@@ -15,7 +15,7 @@ export interface UrlBackedView<V> {
   toSearchParams(view: V, current: URLSearchParams): URLSearchParams;
   /**
    * 'push': every change of view is a history entry, so Back steps through the views the operator went
-   * through (Manage Names, issue 6). 'replace': the address only mirrors the view, Back leaves the page.
+   * through (Manage Names). 'replace': the address only mirrors the view, Back leaves the page.
    */
   history: 'push' | 'replace';
 }

@@ -1,4 +1,4 @@
-// Import runs on the Bulk Upload page (issue 6 §3) through the real store, saga, parser and RTK
+// Import runs on the Bulk Upload page through the real store, saga, parser and RTK
 // Query against msw's fake server (mocks/bulkUpload.handlers.ts), which keeps runs and the
 // duplicate rule like the reference backend.
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The bulk import job (spec 5, issue 3): CSV rows from the parse worker go to
+// The bulk import job (spec 5): CSV rows from the parse worker go to
 // POST /admin/names/bulk-import in batches, a few at a time, with progress and the final report in
 // the jobs slice. Everything it touches outside Redux comes in as ImportDeps, so tests run it with
 // runSaga, a fake row source and a fake API.

@@ -1,4 +1,4 @@
-// Issue 6 §2 through the real parse session (real papaparse, real decoders): a multi-byte letter at
+// Import integrity through the real parse session (real papaparse, real decoders): a multi-byte letter at
 // every chunk boundary survives, encodings are detected and named, mixed line endings neither merge
 // nor drop rows, and for a corpus of hostile files every row read is either sent or counted as
 // skipped, never lost.

@@ -164,7 +164,7 @@ describe('csv parse session (worker core)', () => {
     const text = 'name,gender,nationality\nAnna,female,swedish\n"Bo,male,danish\nCy,male,french\n';
     const { pull, messages } = startSession(csvFile(text), 10, 1024);
     await pull();
-    // the quote opens on data row 2 (issue 6 §2: it used to say row 3)
+    // the quote opens on data row 2 (it used to say row 3)
     expect(messages[0]).toEqual({ type: 'error', reason: 'parse', message: 'Quoted field unterminated at data row 2.' });
   });
 

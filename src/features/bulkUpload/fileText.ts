@@ -1,4 +1,4 @@
-// A CSV file's bytes as text for the parser (issue 6 §2): the encoding detected once for the whole
+// A CSV file's bytes as text for the parser: the encoding detected once for the whole
 // file, then the file decoded as ONE stream, so a character split by a read boundary is carried over
 // to the next read instead of becoming two U+FFFD (papaparse's own File reading decodes each chunk
 // on its own). Runs in the parse worker and in Jest; no DOM beyond Blob, FileReader and TextDecoder.

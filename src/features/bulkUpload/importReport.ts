@@ -12,7 +12,7 @@ export const UPLOAD_ERROR_TEXT = 'Error during upload. Please check the file for
 export const UPLOAD_ERROR_TOAST = 'Bulk upload failed. Please check file format and try again.';
 /**
  * When the server stopped answering mid-import (crash, restart, network): the file is not the problem, and
- * "check the file format" sent operators looking for a fault that was not there (issue 16).
+ * "check the file format" sent operators looking for a fault that was not there.
  */
 export const SERVER_STOPPED_TEXT =
   'The upload stopped: the server stopped answering (it may have crashed or restarted). The file is not the problem.';

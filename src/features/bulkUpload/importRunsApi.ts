@@ -1,4 +1,4 @@
-// The server's record of imports (issue 6 §3): start and finish a run (the import saga), list recent
+// The server's record of imports: start and finish a run (the import saga), list recent
 // runs and undo one (the Bulk Upload page).
 import type { SagaIterator } from 'redux-saga';
 import { call } from 'redux-saga/effects';

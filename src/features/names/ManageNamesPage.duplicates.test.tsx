@@ -1,4 +1,4 @@
-// The reference backend refuses a second copy of a name, gender and nationality (issue 6 §3) with
+// The reference backend refuses a second copy of a name, gender and nationality with
 // 409 { error: 'conflict', message: 'already exists', field: 'name' }: the forms show the spec's
 // texts with that reason, and keep what was typed.
 import { screen, waitFor, within } from '@testing-library/react';

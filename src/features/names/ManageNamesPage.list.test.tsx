@@ -37,7 +37,7 @@ describe('Manage Names list', () => {
 
     const [first] = listRequests(requests);
     expect(Object.fromEntries(first.url.searchParams)).toEqual({ gender: 'all', nationality: 'all', limit: '50', offset: '0' });
-    // The grid holds the 50 rows but puts only those in view into the DOM (issue 6: autoHeight rendered every
+    // The grid holds the 50 rows but puts only those in view into the DOM (autoHeight rendered every
     // loaded row, and each click re-rendered them all).
     expect(screen.getByRole('grid')).toHaveAttribute('aria-rowcount', '51');
     expect(dataRows().length).toBeGreaterThan(5);

@@ -12,7 +12,7 @@ import {
   scroller,
 } from './testing/namesTestKit';
 
-// Issue 6 §4: the filters are history entries (Back steps through them), the page has its title, and the
+// The filters are history entries (Back steps through them), the page has its title, and the
 // count line says how many names match the filters in all. The fixture list has 137 names.
 jest.setTimeout(90_000);
 const requests = recordNamesRequests();

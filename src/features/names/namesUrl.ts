@@ -56,7 +56,7 @@ export function searchParamsWithFilters(filters: NamesFilters, current: URLSearc
   return next;
 }
 
-/** Each filter change and search is a history entry, so Back steps through the lists the operator looked at (issue 6). */
+/** Each filter change and search is a history entry, so Back steps through the lists the operator looked at. */
 export const namesUrlView: UrlBackedView<NamesFilters> = {
   select: selectNamesFilters,
   replaced: filtersReplaced,

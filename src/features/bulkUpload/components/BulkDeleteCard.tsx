@@ -34,7 +34,7 @@ export function BulkDeleteCard() {
           <Typography variant="h6" component="h2">
             Delete names by nationality
           </Typography>
-          {/* Said before anything is asked (issue 16): the confirmation's "cannot be undone" read as if it would run. */}
+          {/* Said before anything is asked: the confirmation's "cannot be undone" read as if it would run. */}
           <Alert severity="info" data-testid="bulk-delete-unsupported">
             {BULK_DELETE_UNSUPPORTED_TEXT} Confirming below deletes nothing.
           </Alert>

@@ -88,7 +88,7 @@ function runSummary(run: ImportRun): string {
     parts.push(`last batch at ${formatTimeWithZone(run.lastBatchAt)}; a minute without one marks it interrupted`);
   }
   // The server marks a run interrupted after a minute without a batch AND at its own start (a crash or
-  // restart mid-import), so the wording may not blame the page alone (issue 16).
+  // restart mid-import), so the wording may not blame the page alone.
   if (run.state === 'interrupted') {
     parts.push('interrupted: the page was closed or reloaded, or the server stopped, during the import; the figures are what landed');
   }

@@ -16,7 +16,7 @@ export function pageRemainingBelow(): number {
  * Whether the viewport is within `threshold` px of the page bottom. The grid's rows are part of the page
  * (NamesGrid: the page's scroll drives the grid's, useWindowScrolledGrid), so the rows below the grid's view
  * are already in what the page has below the viewport; the larger of the two is what is left. (A grid that
- * scrolled on its own, as it did before, counted its rows besides the page's: only the grid's end fired, issue 16.)
+ * scrolled on its own, as it did before, counted its rows besides the page's: only the grid's end fired.)
  */
 export function isNearScrollEnd(scroller: Element, threshold = INFINITE_SCROLL_THRESHOLD_PX): boolean {
   return Math.max(remainingBelow(scroller), pageRemainingBelow()) <= threshold;

@@ -56,7 +56,7 @@ function gridRowCount(): number {
 const isGridScroller = (element: Element) => element.classList.contains('MuiDataGrid-virtualScroller');
 
 /**
- * jsdom has no layout: the grid's scroller (what scrolls the names, issue 6) gets its size and scroll
+ * jsdom has no layout: the grid's scroller (what scrolls the names) gets its size and scroll
  * position from here, and the infinite-scroll hook reads them like a browser's. By default the content
  * grows with the rows the grid holds, as the grid lays them out in a browser; `fixedHeight` pins it.
  */
