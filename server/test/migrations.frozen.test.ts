@@ -30,6 +30,7 @@ const SHIPPED: Record<string, string> = {
   '090_operator_mfa': '338a8fe5583682bb',
   '100_name_search': 'd796d7d1b6412f31',
   '110_import_checks': '3b7c24aa72962202',
+  '130_saved_views': 'e30f8aa3bbe5746a',
 };
 
 const folder = path.join(__dirname, '../src/db/migrations');
