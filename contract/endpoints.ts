@@ -978,7 +978,13 @@ export const ENDPOINTS = {
   // saved views and grid preferences (contract/savedViews.ts)
   'GET /api/views': { querystring: closed({ page: SavedViewPageSchema }), response: { 200: SavedViewsListSchema } },
   'POST /api/views': { querystring: NoQuery, body: CreateSavedViewSchema, response: { 201: SavedViewSchema } },
-  'PUT /api/views/:id': { params: Id, headers: IfMatchHeaders, querystring: NoQuery, body: UpdateSavedViewSchema, response: { 200: SavedViewSchema } },
+  'PUT /api/views/:id': {
+    params: Id,
+    headers: IfMatchHeaders,
+    querystring: NoQuery,
+    body: UpdateSavedViewSchema,
+    response: { 200: SavedViewSchema },
+  },
   'DELETE /api/views/:id': { params: Id, headers: IfMatchHeaders, querystring: NoQuery, response: { 204: Type.Null() } },
   'GET /api/views/preferences/:page': {
     params: closed({ page: SavedViewPageSchema }),

@@ -123,11 +123,23 @@ describe('saved views', () => {
     const view = await save('Draft');
     const renamed = await call('PUT', `/views/${view.id}`, { page: 'names', name: 'Final', shared: true }, t.adminToken, '"1"');
     expect(renamed).toMatchObject({ status: 200, body: { name: 'Final', shared: true, version: 2, state: namesState } });
-    const stale = await call('PUT', `/views/${view.id}`, { page: 'names', state: { ...namesState, density: 'standard' } }, t.adminToken, '"1"');
+    const stale = await call(
+      'PUT',
+      `/views/${view.id}`,
+      { page: 'names', state: { ...namesState, density: 'standard' } },
+      t.adminToken,
+      '"1"',
+    );
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ error: 'version_conflict', conflict: { current: { name: 'Final', version: 2 } } });
     expect(String(stale.body.message)).toContain('your version 1, now 2');
-    const overwritten = await call('PUT', `/views/${view.id}`, { page: 'names', state: { ...namesState, density: 'standard' } }, t.adminToken, '"2"');
+    const overwritten = await call(
+      'PUT',
+      `/views/${view.id}`,
+      { page: 'names', state: { ...namesState, density: 'standard' } },
+      t.adminToken,
+      '"2"',
+    );
     expect(overwritten).toMatchObject({ status: 200, body: { version: 3, state: { density: 'standard' } } });
     const entry = (await trail()).find((e) => e.action === SAVED_VIEW_ACTIONS.update)!;
     expect(entry).toMatchObject({ before: { name: 'Draft', shared: false }, after: { name: 'Final', shared: true } });
@@ -181,17 +193,36 @@ describe('saved views', () => {
 
   it.each([
     ['an unknown field in the state', { page: 'names', name: 'x', state: { ...namesState, extra: 1 } }],
-    ['an unknown field in the filters', { page: 'names', name: 'x', state: { ...namesState, filters: { ...namesState.filters, sql: 'drop' } } }],
+    [
+      'an unknown field in the filters',
+      { page: 'names', name: 'x', state: { ...namesState, filters: { ...namesState.filters, sql: 'drop' } } },
+    ],
     ["a users page's state on the names page", { page: 'names', name: 'x', state: usersState }],
     ['an unknown page', { page: 'trash', name: 'x', state: namesState }],
-    ['a search longer than the search box takes', { page: 'names', name: 'x', state: { ...namesState, filters: { ...namesState.filters, search: 's'.repeat(101) } } }],
-    ['too many columns', { page: 'names', name: 'x', state: { ...namesState, columns: Object.fromEntries(Array.from({ length: 41 }, (_, i) => [`c${i}`, true])) } }],
+    [
+      'a search longer than the search box takes',
+      { page: 'names', name: 'x', state: { ...namesState, filters: { ...namesState.filters, search: 's'.repeat(101) } } },
+    ],
+    [
+      'too many columns',
+      {
+        page: 'names',
+        name: 'x',
+        state: { ...namesState, columns: Object.fromEntries(Array.from({ length: 41 }, (_, i) => [`c${i}`, true])) },
+      },
+    ],
     ['a column name that is no field', { page: 'names', name: 'x', state: { ...namesState, columns: { 'a b<script>': true } } }],
-    ['a control character in the search', { page: 'names', name: 'x', state: { ...namesState, filters: { ...namesState.filters, search: 'a\u0000b' } } }],
+    [
+      'a control character in the search',
+      { page: 'names', name: 'x', state: { ...namesState, filters: { ...namesState.filters, search: 'a\u0000b' } } },
+    ],
     ['an empty name', { page: 'names', name: '', state: namesState }],
     ['a name of 61 characters', { page: 'names', name: 'n'.repeat(61), state: namesState }],
     ['a page size the list does not offer', { page: 'users', name: 'x', state: { ...usersState, pageSize: 1000 } }],
-    ['a sort field the list does not offer', { page: 'users', name: 'x', state: { ...usersState, sort: { field: 'password', direction: 'asc' } } }],
+    [
+      'a sort field the list does not offer',
+      { page: 'users', name: 'x', state: { ...usersState, sort: { field: 'password', direction: 'asc' } } },
+    ],
     ['an owner field', { page: 'names', name: 'x', state: namesState, ownerUid: 'someone' }],
   ])('refuses %s with a reason (400) and saves nothing', async (_what, body) => {
     const { status, body: answer } = await call('POST', '/views', body);

@@ -76,7 +76,9 @@ export async function createView(
   input: { page: SavedViewPage; name: string; state: unknown; shared?: boolean },
 ): Promise<SavedViewWire> {
   await lockOperator(tx, actor.uid);
-  const { rows: counted } = await tx.query<{ n: number | string }>('SELECT count(*) AS n FROM saved_views WHERE owner_uid = $1', [actor.uid]);
+  const { rows: counted } = await tx.query<{ n: number | string }>('SELECT count(*) AS n FROM saved_views WHERE owner_uid = $1', [
+    actor.uid,
+  ]);
   if (Number(counted[0]!.n) >= MAX_SAVED_VIEWS_PER_OPERATOR) {
     throw new HttpError(
       409,
@@ -110,7 +112,11 @@ async function ownViewForWrite(tx: Transaction, actor: Actor, id: number, expect
   const row = rows[0];
   if (!row || (row.owner_uid !== actor.uid && !row.shared)) throw notFound(`No saved view ${id}`);
   if (row.owner_uid !== actor.uid) {
-    throw new HttpError(403, SAVED_VIEW_ERRORS.notOwner, `“${row.name}” is ${row.owner_email}'s view: only its owner can change or delete it`);
+    throw new HttpError(
+      403,
+      SAVED_VIEW_ERRORS.notOwner,
+      `“${row.name}” is ${row.owner_email}'s view: only its owner can change or delete it`,
+    );
   }
   if (expected !== undefined && expected !== row.version) {
     throw new HttpError(
@@ -118,7 +124,13 @@ async function ownViewForWrite(tx: Transaction, actor: Actor, id: number, expect
       VERSION_CONFLICT,
       `The view “${row.name}” was changed since you loaded it (your version ${expected}, now ${row.version}): nothing was saved`,
       'if-match',
-      { conflict: { current: toWire(row, actor.uid), changedBy: { uid: row.owner_uid, email: row.owner_email }, changedAt: new Date(row.updated_at).toISOString() } },
+      {
+        conflict: {
+          current: toWire(row, actor.uid),
+          changedBy: { uid: row.owner_uid, email: row.owner_email },
+          changedAt: new Date(row.updated_at).toISOString(),
+        },
+      },
     );
   }
   return row;
@@ -133,7 +145,12 @@ export async function updateView(
 ): Promise<SavedViewWire> {
   const before = await ownViewForWrite(tx, actor, id, expected);
   if (change.page !== before.page) {
-    throw new HttpError(400, SAVED_VIEW_ERRORS.wrongPage, `The view “${before.name}” is a view of ${before.page}, not of ${change.page}`, 'page');
+    throw new HttpError(
+      400,
+      SAVED_VIEW_ERRORS.wrongPage,
+      `The view “${before.name}” is a view of ${before.page}, not of ${change.page}`,
+      'page',
+    );
   }
   const name = change.name?.trim() ?? before.name;
   let row: ViewRow;
@@ -174,7 +191,9 @@ export async function readPreferences(db: Queryable, uid: string, page: SavedVie
     [uid, page],
   );
   const row = rows[0];
-  return row ? { page, columns: row.columns, density: row.density, updatedAt: new Date(row.updated_at).toISOString() } : NO_PREFERENCES(page);
+  return row
+    ? { page, columns: row.columns, density: row.density, updatedAt: new Date(row.updated_at).toISOString() }
+    : NO_PREFERENCES(page);
 }
 
 export async function writePreferences(
