@@ -22,6 +22,8 @@ import { VERSION_CONFLICT } from '../../../../contract/dataSafety';
 import { errorDetail, errorReason } from '../../../api/errors';
 import { formatDate, withTimeZone } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
+import { ColumnsAndDensityToolbar } from '../../../components/BasicGridToolbar';
+import { useGridPreferences } from '../../savedViews';
 import { NAMES_PAGE_SIZE } from '../namesSlice';
 import { conflictedNames, useUpdateNameMutation } from '../namesApi';
 import { EditConflictDialog } from './conflicts/EditConflictDialog';
@@ -59,8 +61,14 @@ export interface NamesGridProps {
   scrollResetKey?: string;
 }
 
-/** Every row is this tall (the grid's standard density), so the rows' laid-out height is known in advance. */
+/** Every row is this tall at the grid's standard density, so the rows' laid-out height is known in advance. */
 export const NAMES_ROW_HEIGHT = 52;
+
+/** The grid's own factors for its densities (MUI X DataGrid: compact 0.7, comfortable 1.3 of the row height). */
+const DENSITY_FACTOR = { compact: 0.7, standard: 1, comfortable: 1.3 } as const;
+
+/** A row's laid-out height at a density the operator chose. */
+export const namesRowHeight = (density: keyof typeof DENSITY_FACTOR) => Math.floor(NAMES_ROW_HEIGHT * DENSITY_FACTOR[density]);
 
 /** The element of the grid that scrolls its rows (MUI's class name, stable across the 9.x grid). */
 export const GRID_SCROLLER_SELECTOR = '.MuiDataGrid-virtualScroller';
@@ -85,6 +93,8 @@ export function NamesGrid({
   scrollResetKey,
 }: NamesGridProps) {
   const apiRef = useGridApiRef();
+  // The operator's column choice and density, kept per operator on the server (features/savedViews).
+  const gridPreferences = useGridPreferences('names');
   useEffect(() => {
     void apiRef.current?.scroll({ top: 0 });
   }, [apiRef, scrollResetKey]);
@@ -156,7 +166,7 @@ export function NamesGrid({
 
   const columns = useMemo<GridColDef<NameRecord>[]>(
     () => [
-      { field: 'name', headerName: 'Name', flex: 1.2, minWidth: 160, editable: true },
+      { field: 'name', headerName: 'Name', flex: 1.2, minWidth: 160, editable: true, hideable: false },
       { field: 'gender', headerName: 'Gender', type: 'singleSelect', valueOptions: [...GENDERS], width: 140, editable: true },
       { field: 'nationality', headerName: 'Nationality', flex: 1, minWidth: 150, editable: true },
       {
@@ -169,6 +179,7 @@ export function NamesGrid({
         field: 'actions',
         type: 'actions',
         headerName: 'Actions',
+        hideable: false,
         width: 150,
         getActions: ({ id, row }) => {
           if (rowModesModel[id]?.mode === GridRowModes.Edit) {
@@ -220,6 +231,10 @@ export function NamesGrid({
         columns={columns}
         loading={loading}
         rowHeight={NAMES_ROW_HEIGHT}
+        // Columns and density only: a quick filter of the loaded rows would pass for a search of the whole list.
+        showToolbar
+        slots={{ toolbar: ColumnsAndDensityToolbar }}
+        {...gridPreferences}
         paginationMode="server"
         rowCount={rows.length}
         paginationModel={{ page: 0, pageSize: NAMES_PAGE_SIZE }}
