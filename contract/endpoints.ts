@@ -24,7 +24,7 @@ import {
   SavedViewSchema,
   SavedViewsListSchema,
   UpdateSavedViewSchema,
-} from './savedViews';
+} from './savedViewsSchemas';
 import { DAY_FORMAT, FREE_TEXT_FORMAT, INSTANT_FORMAT } from './textRules';
 import {
   AUDIT_SOURCES,

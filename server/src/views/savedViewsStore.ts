@@ -11,7 +11,7 @@ import {
   type SavedViewPage,
 } from '../../../contract/savedViews';
 import { VERSION_CONFLICT } from '../../../contract/dataSafety';
-import type { SavedViewSchema } from '../../../contract/savedViews';
+import type { SavedViewSchema } from '../../../contract/savedViewsSchemas';
 import type { Static } from 'typebox';
 import { recordConsoleAction, type Actor } from '../audit/consoleActions';
 import type { Queryable, Transaction } from '../db/types';
