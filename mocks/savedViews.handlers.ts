@@ -8,7 +8,7 @@ import type { ApiErrorBody } from '../contract/wire';
 import { checkedRequest } from './contract';
 import { SIGNED_IN_OPERATOR } from './operators.handlers';
 
-interface StoredView extends Omit<SavedView, 'mine'> {}
+type StoredView = Omit<SavedView, 'mine'>;
 
 export const savedViewsDb = {
   views: [] as StoredView[],

@@ -2,3 +2,4 @@
 // grids use (contract/savedViews.ts).
 export { ViewsMenu, type ListPart } from './ViewsMenu';
 export { useGridPreferences } from './useGridPreferences';
+export { viewText } from './viewText';

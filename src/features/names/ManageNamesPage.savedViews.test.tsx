@@ -1,10 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { NamesViewState, UsersViewState } from '../../../contract/savedViews';
+import type { NamesViewState } from '../../../contract/savedViews';
 import { savedViewsDb } from '../../../mocks/savedViews.handlers';
-import { countText, renderNamesPage, resetNamesBackend, scroller } from '../names/testing/namesTestKit';
-import { installUsersHandlers, renderUserManagement } from '../users/testing/usersTestKit';
-import { viewText } from './viewText';
+import { countText, renderNamesPage, resetNamesBackend, scroller } from './testing/namesTestKit';
+import { viewText } from '../savedViews';
 
 // The Views control on the list pages against the saved-view routes (mocks/savedViews.handlers.ts, which checks each
 // request by the contract's schema): saving the view on screen, applying one's own and another admin's shared view
@@ -13,7 +12,6 @@ import { viewText } from './viewText';
 jest.setTimeout(90_000);
 scroller.install();
 resetNamesBackend();
-installUsersHandlers();
 beforeEach(() => savedViewsDb.reset());
 
 const namesState = (overrides: Partial<NamesViewState['filters']> = {}, grid: Partial<NamesViewState> = {}): NamesViewState => ({
@@ -174,35 +172,5 @@ describe('the Views control on Manage Names', () => {
     expect(await screen.findByText(viewText.deleted('Final'))).toBeInTheDocument();
     expect(savedViewsDb.calls.at(-1)).toEqual({ method: 'DELETE', path: `/api/views/${view.id}`, ifMatch: '"2"', body: null });
     expect(savedViewsDb.views).toEqual([]);
-  });
-});
-
-describe('the Views control on User Management', () => {
-  it('applies a view’s filters, sort and page size through the address, from its first page', async () => {
-    const user = userEvent.setup();
-    const state: UsersViewState = {
-      filters: {
-        search: '',
-        premium: 'premium',
-        active: 'all',
-        connected: 'all',
-        preferredGender: 'all',
-        preferredNationality: 'all',
-        createdFrom: '',
-        createdTo: '',
-        lastActiveFrom: '',
-        lastActiveTo: '',
-      },
-      sort: { field: 'email', direction: 'asc' },
-      pageSize: 100,
-      columns: { uid: false },
-      density: 'compact',
-    };
-    savedViewsDb.add({ page: 'users', name: 'Premium by email', state });
-    const { router } = renderUserManagement('/user-management?page=2');
-    await user.click(within(await openViews(user)).getByRole('menuitem', { name: 'Premium by email' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?premium=premium&sort=email%3Aasc&size=100'));
-    expect(router.state.historyAction).toBe('PUSH');
-    await waitFor(() => expect(columnHeaders()).not.toContain('uid'));
   });
 });
