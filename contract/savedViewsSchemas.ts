@@ -27,7 +27,8 @@ export const NamesViewStateSchema = closed({
     gender: Type.Enum(['all', 'male', 'female', 'unisex']),
     /** lower case, 'all' = any */
     nationality: plainText(64),
-    search: plainText(NAME_SEARCH_MAX_LENGTH),
+    /** '' or what GET /api/names takes as q (the one free-text rule: contract/textRules.ts) */
+    search: Type.Union([Type.String({ minLength: 1, maxLength: NAME_SEARCH_MAX_LENGTH, format: FREE_TEXT_FORMAT }), Type.Literal('')]),
   }),
   ...gridParts,
 });

@@ -216,6 +216,11 @@ describe('saved views', () => {
       'a control character in the search',
       { page: 'names', name: 'x', state: { ...namesState, filters: { ...namesState.filters, search: 'a\u0000b' } } },
     ],
+    [
+      'a bidirectional override in the search',
+      { page: 'names', name: 'x', state: { ...namesState, filters: { ...namesState.filters, search: 'sig\u202e' } } },
+    ],
+    ['a blank search of spaces', { page: 'names', name: 'x', state: { ...namesState, filters: { ...namesState.filters, search: '   ' } } }],
     ['an empty name', { page: 'names', name: '', state: namesState }],
     ['a name of 61 characters', { page: 'names', name: 'n'.repeat(61), state: namesState }],
     ['a page size the list does not offer', { page: 'users', name: 'x', state: { ...usersState, pageSize: 1000 } }],
