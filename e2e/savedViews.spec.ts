@@ -17,6 +17,16 @@ const SECOND = { email: `second.views.${Date.now().toString(36)}@ops.test`, pass
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
 
+// The specs after this one sign in as the demo admin on the same database: their Manage Names shows every column at
+// the standard density again, and the view is gone.
+test.afterAll(async ({ request }) => {
+  const { token } = (await (await request.post('/auth/sign-in', { data: DEMO_ADMIN })).json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  await request.put('/api/views/preferences/names', { headers, data: { columns: {}, density: 'standard' } });
+  const { views } = (await (await request.get('/api/views?page=names', { headers })).json()) as { views: { id: number; name: string }[] };
+  for (const view of views.filter((v) => v.name === VIEW)) await request.delete(`/api/views/${view.id}`, { headers });
+});
+
 async function signInFresh(browser: Browser, account: { email: string; password: string }): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
