@@ -17,6 +17,15 @@ import { NAME_SEARCH_MAX_LENGTH } from './nameSearch';
 import { NAME_BULK_JOB_ACTIONS, NAME_BULK_JOB_MAX, NAME_BULK_JOB_STATES } from './namesBulkJobs';
 import { MFA_RECOVERY_CODE_COUNT, RECOVERY_CODE_PATTERN, TOTP_DIGITS } from './mfa';
 import { LINK_TOKEN_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_LINK_KINDS } from './operators';
+import {
+  CreateSavedViewSchema,
+  GridPreferencesBodySchema,
+  GridPreferencesSchema,
+  SavedViewPageSchema,
+  SavedViewSchema,
+  SavedViewsListSchema,
+  UpdateSavedViewSchema,
+} from './savedViewsSchemas';
 import { DAY_FORMAT, FREE_TEXT_FORMAT, INSTANT_FORMAT } from './textRules';
 import {
   AUDIT_SOURCES,
@@ -1025,6 +1034,29 @@ export const ENDPOINTS = {
     querystring: NoQuery,
     body: NoBody,
     response: { 201: OperatorLinkSchema },
+  },
+
+  // saved views and grid preferences (contract/savedViews.ts)
+  'GET /api/views': { querystring: closed({ page: SavedViewPageSchema }), response: { 200: SavedViewsListSchema } },
+  'POST /api/views': { querystring: NoQuery, body: CreateSavedViewSchema, response: { 201: SavedViewSchema } },
+  'PUT /api/views/:id': {
+    params: Id,
+    headers: IfMatchHeaders,
+    querystring: NoQuery,
+    body: UpdateSavedViewSchema,
+    response: { 200: SavedViewSchema },
+  },
+  'DELETE /api/views/:id': { params: Id, headers: IfMatchHeaders, querystring: NoQuery, response: { 204: Type.Null() } },
+  'GET /api/views/preferences/:page': {
+    params: closed({ page: SavedViewPageSchema }),
+    querystring: NoQuery,
+    response: { 200: GridPreferencesSchema },
+  },
+  'PUT /api/views/preferences/:page': {
+    params: closed({ page: SavedViewPageSchema }),
+    querystring: NoQuery,
+    body: GridPreferencesBodySchema,
+    response: { 200: GridPreferencesSchema },
   },
 
   // counts and health

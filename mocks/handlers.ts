@@ -10,6 +10,7 @@ import { auditLogsHandlers } from './auditLogs.handlers';
 import { restoresHandlers } from './restores.handlers';
 import { operatorsHandlers } from './operators.handlers';
 import { mfaHandlers } from './mfa.handlers';
+import { savedViewsHandlers } from './savedViews.handlers';
 
 // Feature handler lists are added here. Tests override single routes with server.use(...).
 // bulkUploadHandlers first: its POST /names/restore answers only the restore of an import's undo and lets every
@@ -26,4 +27,5 @@ export const handlers: HttpHandler[] = [
   ...restoresHandlers,
   ...operatorsHandlers,
   ...mfaHandlers,
+  ...savedViewsHandlers,
 ];

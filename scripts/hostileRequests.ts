@@ -205,6 +205,25 @@ function build(): HostileRequest[] {
     expect: 'refused',
   });
 
+  // Saved views (contract/savedViews.ts): a state closed per page, an owner the body cannot name, bounded columns.
+  const viewState = '{"filters":{"letter":"All","gender":"all","nationality":"all","search":""},"columns":{},"density":"standard"}';
+  for (const body of [
+    `{"page":"names","name":"v","state":${viewState},"ownerUid":"someone-else"}`,
+    `{"page":"names","name":"v","state":${viewState.replace('"density"', '"sql":"x","density"')}}`,
+    `{"page":"users","name":"v","state":${viewState}}`,
+    `{"page":"everything","name":"v","state":${viewState}}`,
+    `{"page":"names","name":"v","state":${viewState.replace('"columns":{}', `"columns":{${Array.from({ length: 41 }, (_, n) => `"c${n}":true`).join(',')}}`)}}`,
+  ]) {
+    table.push({ kind: 'misspelt', method: 'POST', url: '/api/views', body, expect: 'refused' });
+  }
+  table.push({
+    kind: 'misspelt',
+    method: 'PUT',
+    url: '/api/views/preferences/names',
+    body: '{"columns":{},"density":"huge"}',
+    expect: 'refused',
+  });
+
   // Free text.
   HOSTILE_TEXTS.forEach((text, i) => {
     const json = JSON.stringify(text);
@@ -234,6 +253,13 @@ function build(): HostileRequest[] {
       method: 'POST',
       url: '/api/names',
       body: `{"name":${json},"gender":"female","nationality":"english"}`,
+      expect: 'refused',
+    });
+    table.push({
+      kind: 'control',
+      method: 'POST',
+      url: '/api/views',
+      body: `{"page":"names","name":${json},"state":${viewState}}`,
       expect: 'refused',
     });
   });

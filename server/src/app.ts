@@ -40,6 +40,7 @@ import { probeRoutes } from './routes/probes';
 import { namesRoutes } from './routes/names';
 import { operatorsRoutes } from './routes/operators';
 import { restoresRoutes } from './routes/restores';
+import { savedViewsRoutes } from './routes/savedViews';
 import { statsRoutes } from './routes/stats';
 import { usersRoutes } from './routes/users';
 import { usersAuditRoutes } from './routes/usersAudit';
@@ -220,6 +221,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(databaseAdminRoutes, { db });
       await api.register(importRunsRoutes, { db });
       await api.register(importChecksRoutes, { db });
+      // Saved views and grid preferences: this database on both stacks, keyed by the operator's uid (Firebase's there).
+      await api.register(savedViewsRoutes, { db });
       // Restoring the four collections: in Firebase mode users, connections and audit logs are compared with and
       // written to Firestore with the Admin SDK (restores/firestoreRestore.ts), names here; the routes are the same.
       if (!firebase) await api.register(restoresRoutes, { db, runner: restoreRunner });

@@ -31,6 +31,7 @@ const SHIPPED: Record<string, string> = {
   '100_name_search': 'd796d7d1b6412f31',
   '110_import_checks': '3b7c24aa72962202',
   '120_name_bulk_jobs': 'a2db86b08ce52c2d',
+  '130_saved_views': 'e30f8aa3bbe5746a',
 };
 
 const folder = path.join(__dirname, '../src/db/migrations');

@@ -95,7 +95,13 @@ export function strictBodyValidators(): SchemaControllerOptions {
   const fromPool = AjvCompiler() as unknown as BuildFromPool;
   const buildValidator = (externalSchemas: unknown, ajvOptions?: { customOptions?: Record<string, unknown>; plugins?: unknown[] }) => {
     const options = { customOptions: {}, plugins: [], ...ajvOptions };
-    const custom = { ...options.customOptions, formats: { ...(options.customOptions.formats as object), ...wireFormats } };
+    // discriminator: a body that is one of several closed shapes told apart by a field (contract/savedViews.ts) is
+    // checked against the shape its field names, so the refusal says what is wrong with that shape.
+    const custom = {
+      ...options.customOptions,
+      discriminator: true,
+      formats: { ...(options.customOptions.formats as object), ...wireFormats },
+    };
     // removeAdditional: false everywhere: Fastify's default ('all'... 'true') strips unknown properties
     // silently, so { email, isAdmin: true } would pass as { email }; refused instead, naming the field.
     const coercing = fromPool(externalSchemas, { ...options, customOptions: { ...custom, removeAdditional: false } });

@@ -16,6 +16,7 @@ import { auditUrlView, rangeParam } from './auditLogsUrl';
 import { AuditFiltersBar, RANGE_LABELS } from './components/AuditFiltersBar';
 import { AuditLogTable, NO_AUDIT_LOGS_TEXT } from './components/AuditLogTable';
 import { AuditStatsSection } from './components/AuditStatsSection';
+import { AuditViewsControl } from './components/AuditViewsControl';
 import { useAuditLogList } from './hooks/useAuditLogList';
 
 /** /audit-logs (spec 2): filters, statistics, the trail with Load more, and the CSV export. */
@@ -47,9 +48,12 @@ export default function AuditLogsPage() {
 
   return (
     <Container maxWidth="xl" sx={{ py: 3 }}>
-      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
-        Audit Logs
-      </Typography>
+      <Stack direction="row" spacing={2} sx={{ mb: 3, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        <Typography variant="h4" component="h1">
+          Audit Logs
+        </Typography>
+        <AuditViewsControl />
+      </Stack>
       <Stack spacing={3}>
         <AuditFiltersBar
           knownEvents={knownEvents}

@@ -6,6 +6,7 @@ import { AddNameForm } from './components/AddNameForm';
 import { NamesFilterBar } from './components/NamesFilterBar';
 import { NamesTableSection } from './components/NamesTableSection';
 import { NamesTabs, tabId, tabPanelId } from './components/NamesTabs';
+import { NamesViewsControl } from './components/NamesViewsControl';
 import { TrashSection } from './components/trash/TrashSection';
 import { selectNamesView } from './namesSlice';
 import { namesUrlView, namesViewUrlView } from './namesUrl';
@@ -18,9 +19,12 @@ export default function ManageNamesPage() {
   const { tab } = useAppSelector(selectNamesView);
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
-      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
-        Manage Names
-      </Typography>
+      <Stack direction="row" spacing={2} sx={{ mb: 3, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        <Typography variant="h4" component="h1">
+          Manage Names
+        </Typography>
+        {tab === 'names' && <NamesViewsControl />}
+      </Stack>
       <Stack spacing={3}>
         <AddNameForm />
         <Box>

@@ -5,6 +5,7 @@ import { useUrlBackedView } from '../../app/useUrlBackedView';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { UserSearchBar } from './components/UserSearchBar';
 import { UsersTableSection } from './components/UsersTableSection';
+import { UsersViewsControl } from './components/UsersViewsControl';
 import { swipeTotalsReset } from './swipeTotalsSlice';
 import { usersUrlView } from './usersUrl';
 
@@ -19,9 +20,12 @@ export default function UserManagementPage() {
   }, [dispatch]);
   return (
     <Container maxWidth="xl" sx={{ py: 3 }}>
-      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
-        User Management
-      </Typography>
+      <Stack direction="row" spacing={2} sx={{ mb: 3, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        <Typography variant="h4" component="h1">
+          User Management
+        </Typography>
+        <UsersViewsControl />
+      </Stack>
       <Stack spacing={3}>
         <UserSearchBar />
         <UsersTableSection enabled={ready} />

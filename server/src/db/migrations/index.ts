@@ -21,6 +21,7 @@ import * as m090 from './090_operator_mfa';
 import * as m100 from './100_name_search';
 import * as m110 from './110_import_checks';
 import * as m120 from './120_name_bulk_jobs';
+import * as m130 from './130_saved_views';
 
 export interface Migration {
   id: string;
@@ -34,7 +35,8 @@ export interface Migration {
  * Numbering while several changes land side by side: 01x import integrity and names at scale, 02x sessions
  * and security, 03x analytics, 04x users and audit, 05x exports and database admin, 06x data safety (trash, versions), 07x running it for real (sign-in back-off),
  * 08x operators (the console's admin accounts and their password links), 09x their second factor (TOTP), 10x name
- * search, 11x checks of a file before its import, 12x jobs over every name matching a filter.
+ * search, 11x checks of a file before its import, 12x jobs over every name matching a filter, 13x saved views and
+ * grid preferences.
  */
 export const migrations: readonly Migration[] = [
   m001,
@@ -60,4 +62,5 @@ export const migrations: readonly Migration[] = [
   m100,
   m110,
   m120,
+  m130,
 ];

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Box, Tooltip, Typography } from '@mui/material';
 import { BasicGridToolbar } from '../../../components/BasicGridToolbar';
-import { useNarrowWindowColumns } from '../../../components/useNarrowWindowColumns';
+import { useGridPreferences } from '../../savedViews';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import type { AuditSource } from '../../../../contract/usersAudit';
 import type { AuditRow } from '../hooks/useAuditLogList';
@@ -97,7 +97,8 @@ export function AuditLogTable({
   }, [source]);
 
   // Who, when and what stay at 1024 px; the app event's figures come back with the Columns button.
-  const columnVisibility = useNarrowWindowColumns(NARROW_WINDOW_HIDDEN);
+  // The operator's column choice and density, kept per operator on the server (features/savedViews).
+  const gridPreferences = useGridPreferences('auditLogs', NARROW_WINDOW_HIDDEN);
 
   return (
     <DataGrid<AuditRow>
@@ -108,7 +109,7 @@ export function AuditLogTable({
       // The usual grid toolbar: columns, density, a quick filter over the loaded rows.
       showToolbar
       slots={{ toolbar: BasicGridToolbar }}
-      {...columnVisibility}
+      {...gridPreferences}
       paginationMode="server"
       rowCount={rows.length}
       paginationModel={{ page: 0, pageSize: 100 }}

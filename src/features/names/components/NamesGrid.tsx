@@ -22,6 +22,8 @@ import { VERSION_CONFLICT } from '../../../../contract/dataSafety';
 import { errorDetail, errorReason } from '../../../api/errors';
 import { formatDate, withTimeZone } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
+import { ColumnsAndDensityToolbar } from '../../../components/BasicGridToolbar';
+import { useGridPreferences } from '../../savedViews';
 import { NAMES_PAGE_SIZE } from '../namesSlice';
 import { useWindowScrolledGrid } from '../hooks/useWindowScrolledGrid';
 import { conflictedNames, useUpdateNameMutation } from '../namesApi';
@@ -60,14 +62,22 @@ export interface NamesGridProps {
   scrollResetKey?: string;
 }
 
-/** Every row is this tall (the grid's standard density), so the rows' laid-out height is known in advance. */
+/** Every row is this tall at the grid's standard density, so the rows' laid-out height is known in advance. */
 export const NAMES_ROW_HEIGHT = 52;
+
+/** The grid's own factors for its densities (MUI X DataGrid: compact 0.7, comfortable 1.3 of the row height). */
+const DENSITY_FACTOR = { compact: 0.7, standard: 1, comfortable: 1.3 } as const;
+
+/** A row's laid-out height at a density the operator chose. */
+export const namesRowHeight = (density: keyof typeof DENSITY_FACTOR) => Math.floor(NAMES_ROW_HEIGHT * DENSITY_FACTOR[density]);
 
 /** The element of the grid that scrolls its rows (MUI's class name, stable across the 9.x grid). */
 export const GRID_SCROLLER_SELECTOR = '.MuiDataGrid-virtualScroller';
 
 /** The grid's column header row (the standard density's). */
 const HEADER_HEIGHT = 56;
+/** The grid's toolbar (Columns, Density) above the header. */
+const TOOLBAR_HEIGHT = 52;
 /** Room for the "no names" and loading overlays. */
 const MIN_GRID_HEIGHT = 280;
 
@@ -92,8 +102,14 @@ export function NamesGrid({
   scrollResetKey,
 }: NamesGridProps) {
   const apiRef = useGridApiRef();
+  // The operator's column choice and density, kept per operator on the server (features/savedViews).
+  const gridPreferences = useGridPreferences('names');
   const frameRef = useRef<HTMLDivElement>(null);
   useWindowScrolledGrid(frameRef, GRID_SCROLLER_SELECTOR);
+  const rowHeight = namesRowHeight(gridPreferences.density ?? 'standard');
+  // The toolbar (columns, density) and the header above the rows; the header scales with the density as rows do.
+  const above = TOOLBAR_HEIGHT + Math.floor(HEADER_HEIGHT * DENSITY_FACTOR[gridPreferences.density ?? 'standard']);
+  const framed = Math.max(MIN_GRID_HEIGHT, above + rows.length * rowHeight + 2);
   useEffect(() => {
     void apiRef.current?.scroll({ top: 0 });
   }, [apiRef, scrollResetKey]);
@@ -165,7 +181,7 @@ export function NamesGrid({
 
   const columns = useMemo<GridColDef<NameRecord>[]>(
     () => [
-      { field: 'name', headerName: 'Name', flex: 1.2, minWidth: 160, editable: true },
+      { field: 'name', headerName: 'Name', flex: 1.2, minWidth: 160, editable: true, hideable: false },
       { field: 'gender', headerName: 'Gender', type: 'singleSelect', valueOptions: [...GENDERS], width: 140, editable: true },
       { field: 'nationality', headerName: 'Nationality', flex: 1, minWidth: 150, editable: true },
       {
@@ -178,6 +194,7 @@ export function NamesGrid({
         field: 'actions',
         type: 'actions',
         headerName: 'Actions',
+        hideable: false,
         width: 150,
         getActions: ({ id, row }) => {
           if (rowModesModel[id]?.mode === GridRowModes.Edit) {
@@ -220,11 +237,7 @@ export function NamesGrid({
   return (
     // The frame: as tall as the header and every loaded row. The sticky box in it: the window's height below the
     // navigation at most (--names-sticky-top, measured), holding the grid, which renders the rows in its view.
-    <Box
-      ref={frameRef}
-      data-testid="names-grid-frame"
-      sx={{ position: 'relative', height: Math.max(MIN_GRID_HEIGHT, HEADER_HEIGHT + rows.length * NAMES_ROW_HEIGHT + 2) }}
-    >
+    <Box ref={frameRef} data-testid="names-grid-frame" sx={{ position: 'relative', height: framed }}>
       <Box
         sx={{
           position: 'sticky',
@@ -232,7 +245,7 @@ export function NamesGrid({
           display: 'flex',
           flexDirection: 'column',
           height: `min(100%, calc(100vh - var(--names-sticky-top, 0px)))`,
-          maxHeight: Math.max(MIN_GRID_HEIGHT, HEADER_HEIGHT + rows.length * NAMES_ROW_HEIGHT + 2),
+          maxHeight: framed,
         }}
       >
         <EditConflictDialog {...conflictChoice.dialog} />
@@ -242,6 +255,10 @@ export function NamesGrid({
           columns={columns}
           loading={loading}
           rowHeight={NAMES_ROW_HEIGHT}
+          // Columns and density only: a quick filter of the loaded rows would pass for a search of the whole list.
+          showToolbar
+          slots={{ toolbar: ColumnsAndDensityToolbar }}
+          {...gridPreferences}
           paginationMode="server"
           rowCount={rows.length}
           paginationModel={{ page: 0, pageSize: NAMES_PAGE_SIZE }}

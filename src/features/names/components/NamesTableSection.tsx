@@ -15,7 +15,8 @@ import { RecordHistoryDrawer, type HistoryDrawerTarget } from '../../history';
 import { DEFAULT_NAMES_FILTERS, sameFilters, selectNamesFilters } from '../namesSlice';
 import { useNamesList } from '../hooks/useNamesList';
 import { useNearScrollEnd } from '../hooks/useNearScrollEnd';
-import { GRID_SCROLLER_SELECTOR, NAMES_ROW_HEIGHT, NamesGrid } from './NamesGrid';
+import { useGridPreferences } from '../../savedViews';
+import { GRID_SCROLLER_SELECTOR, NamesGrid, namesRowHeight } from './NamesGrid';
 import { DeleteNameDialog } from './delete/DeleteNameDialog';
 import { DeleteSelectedDialog } from './delete/DeleteSelectedDialog';
 
@@ -63,7 +64,10 @@ export function NamesTableSection({ enabled }: { enabled: boolean }) {
   // at least that tall; before, a check would measure the previous, shorter content.
   const rowCount = useRef(0);
   rowCount.current = rows.length;
-  const isSettled = useCallback((scroller: Element) => scroller.scrollHeight >= rowCount.current * NAMES_ROW_HEIGHT, []);
+  // At the density the operator chose for the grid (compact rows are shorter).
+  const rowHeight = useRef(0);
+  rowHeight.current = namesRowHeight(useGridPreferences('names').density);
+  const isSettled = useCallback((scroller: Element) => scroller.scrollHeight >= rowCount.current * rowHeight.current, []);
   const findScroller = useCallback((content: HTMLElement) => content.querySelector(GRID_SCROLLER_SELECTOR), []);
   useNearScrollEnd(list.requestMore, { contentRef, findScroller, isSettled, recheckKey: list.canLoadMore });
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { BasicGridToolbar } from '../../../components/BasicGridToolbar';
-import { useNarrowWindowColumns } from '../../../components/useNarrowWindowColumns';
+import { useGridPreferences } from '../../savedViews';
 import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
@@ -205,7 +205,8 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
 
   const sortModel = useMemo<GridSortModel>(() => [{ field: sort.field, sort: sort.direction }], [sort]);
   // What the detail drawer shows anyway, so the actions fit beside the rest at 1024 px.
-  const columnVisibility = useNarrowWindowColumns(NARROW_WINDOW_HIDDEN);
+  // The operator's column choice and density, kept per operator on the server (features/savedViews).
+  const gridPreferences = useGridPreferences('users', NARROW_WINDOW_HIDDEN);
 
   return (
     <DataGrid<UserRecord>
@@ -216,7 +217,7 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
       // The usual grid toolbar: columns, density, a quick filter over the loaded rows.
       showToolbar
       slots={{ toolbar: BasicGridToolbar }}
-      {...columnVisibility}
+      {...gridPreferences}
       // The server pages and sorts: the grid shows what it is given, and the pager below the grid is ours
       // (the MIT grid refuses pages over 100, and Show All needs no pager at all).
       paginationMode="server"
