@@ -41,13 +41,15 @@ async function loadRows(page: Page, size: number): Promise<void> {
     const text = (await countLine.textContent()) ?? '';
     const loaded = Number(/Showing ([\d,]+)/.exec(text)?.[1]?.replace(/,/g, '') ?? 0);
     if (loaded >= size) return;
-    await page.locator('.MuiDataGrid-virtualScroller').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
-    // An autoHeight grid (the console before its rows were virtualized) does not scroll itself: the page does.
-    await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
+    // The page scrolls the list (its scroll position sets the grid's rows: useWindowScrolledGrid.ts), as an operator's
+    // wheel does, and keeps scrolling to the bottom until the next page arrived: a scroll made before the last page's
+    // rows were laid out lands above the new bottom, and an operator would simply scroll on.
     const before = JSON.stringify(`Showing ${text.match(/Showing ([\d,]+)/)?.[1] ?? ''} `);
-    await page.waitForFunction(`!document.querySelector('[data-testid="names-count"]')?.textContent?.startsWith(${before})`, undefined, {
-      timeout: 30_000,
-    });
+    await page.waitForFunction(
+      `(window.scrollTo(0, document.documentElement.scrollHeight), !document.querySelector('[data-testid="names-count"]')?.textContent?.startsWith(${before}))`,
+      undefined,
+      { timeout: 30_000, polling: 100 },
+    );
   }
 }
 
