@@ -304,6 +304,7 @@ describe(`snapshot from an older schema on ${stack}`, () => {
       '090_operator_mfa',
       '100_name_search',
       '110_import_checks',
+      '120_name_bulk_jobs',
       '130_saved_views',
     ]);
     place = await newPlace('older');
