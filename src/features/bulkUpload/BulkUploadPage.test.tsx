@@ -67,12 +67,24 @@ describe('Bulk Upload page: import', () => {
     expect(screen.getByLabelText('Example CSV')).toHaveTextContent('name,gender,nationality');
   });
 
-  it('rejects a file without the name, gender and nationality columns and sends nothing', async () => {
+  it('a file papaparse cannot read shows the parse error with the reason, and sends nothing', async () => {
     const { user } = renderPage();
-    await chooseAndUpload(user, csv('name,sex,country\nAnna,female,swedish\n'));
+    await chooseAndUpload(user, csv('name,gender,nationality\nAnna,female,swedish\n"Bo,male,danish\n'));
     expect(await screen.findByText('Error parsing file. Please check the file and try again.', undefined, slow)).toBeInTheDocument();
-    expect(screen.getByText(/Missing columns: gender, nationality/)).toBeInTheDocument();
+    expect(screen.getByText(/data row 2/)).toBeInTheDocument();
     expect(requests.filter((r) => r.includes('bulk-import'))).toEqual([]);
+  });
+
+  it('a header in other words (sex, country) shows the proposed columns before anything is sent; Upload imports with them', async () => {
+    const { user } = renderPage();
+    await user.upload(screen.getByLabelText('CSV file'), csv('name,sex,country\nAnna,female,swedish\n'));
+    const group = await screen.findByRole('group', { name: 'Columns of the file' }, slow);
+    expect(within(group).getByRole('combobox', { name: 'Gender column' })).toHaveTextContent('sex');
+    expect(within(group).getByRole('combobox', { name: 'Nationality column' })).toHaveTextContent('country');
+    expect(requests.filter((r) => r.includes('bulk-import'))).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Bulk upload completed! Added: 1, Skipped: 0', undefined, slow)).toBeInTheDocument();
+    expect(bulkImportLog.rows.map(({ name, gender, nationality }) => [name, gender, nationality])).toEqual([['Anna', 'female', 'swedish']]);
   });
 
   it('imports the valid rows, shows the counts and the success toast', async () => {

@@ -30,6 +30,8 @@ export function ImportCard() {
   const [header, setHeader] = useState<string[] | null>(null);
   const [columns, setColumns] = useState<Partial<ColumnMapping>>({});
   const chosen = useRef<File | null>(null);
+  /** the chosen file's header read: resolves true when the file needs a column mapping */
+  const headerRead = useRef<Promise<boolean>>(Promise.resolve(false));
 
   const choose = (next: File | null) => {
     chosen.current = next;
@@ -37,13 +39,14 @@ export function ImportCard() {
     setProblem(null);
     setHeader(null);
     if (!next) return;
-    readCsvHeader(next).then(
+    headerRead.current = readCsvHeader(next).then(
       (fields) => {
-        if (chosen.current !== next || fields.length === 0 || hasRequiredColumns(fields)) return;
+        if (chosen.current !== next || fields.length === 0 || hasRequiredColumns(fields)) return false;
         setHeader(fields);
         setColumns(rememberedColumns(fields) ?? proposeColumns(fields));
+        return true;
       },
-      () => undefined, // the import reads the file again and reports what is wrong with it
+      () => false, // the import reads the file again and reports what is wrong with it
     );
   };
 
@@ -52,11 +55,15 @@ export function ImportCard() {
     return REQUIRED_COLUMNS.every((column) => columns[column]) ? (columns as ColumnMapping) : null;
   };
 
-  const start = (check: boolean) => {
+  const start = async (check: boolean) => {
     if (!file) {
       setProblem(NO_FILE_TEXT);
       return;
     }
+    // Upload pressed before the header was read: a file that needs a mapping shows the proposed one first, so
+    // its columns are never guessed without the operator seeing them (and confirming by pressing again).
+    if (!header && (await headerRead.current)) return;
+    if (chosen.current !== file) return;
     const chosenColumns = mapping();
     if (chosenColumns === null) {
       setProblem('Choose the column that holds each of name, gender and nationality.');
@@ -84,10 +91,10 @@ export function ImportCard() {
           <CsvFilePicker file={file} disabled={running} onChange={choose} />
           {file && header && <ColumnMappingFields fields={header} columns={columns} disabled={running} onChange={setColumns} />}
           <Stack direction="row" spacing={1}>
-            <Button variant="contained" onClick={() => start(false)} disabled={running}>
+            <Button variant="contained" onClick={() => void start(false)} disabled={running}>
               Upload
             </Button>
-            <Button variant="outlined" onClick={() => start(true)} disabled={running}>
+            <Button variant="outlined" onClick={() => void start(true)} disabled={running}>
               Check file
             </Button>
           </Stack>
