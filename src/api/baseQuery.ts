@@ -19,11 +19,11 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
-/** Every /api call goes through here: base URL, 10 s timeout, bearer token, errors as { status, reason }. */
+/** Every /api call goes through here: base URL, the configured timeout, bearer token, errors as { status, reason }. */
 export const apiBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extraOptions) => {
   const result = await rawBaseQuery(args, api, extraOptions);
   if (result.error) {
-    const error = toApiError(result.error);
+    const error = toApiError(result.error, config.apiTimeoutMs);
     // Every endpoint gets this for free: a refused session ends it instead of showing a load error.
     if (error.status === 401 && result.meta?.request.headers.has('Authorization')) api.dispatch(sessionRejected({ reason: error.reason }));
     return { error, meta: result.meta };

@@ -26,10 +26,17 @@ describe('httpFailure', () => {
   });
 
   it('is what RTK Query errors become too', () => {
-    expect(toApiError({ status: 503, data: { error: 'unavailable', message: 'Database down' } })).toEqual(
+    expect(toApiError({ status: 503, data: { error: 'unavailable', message: 'Database down' } }, 10_000)).toEqual(
       httpFailure(503, { error: 'unavailable', message: 'Database down' }),
     );
-    expect(toApiError({ status: 500, data: null })).toEqual({ status: 500, reason: 'HTTP 500' });
+    expect(toApiError({ status: 500, data: null }, 10_000)).toEqual({ status: 500, reason: 'HTTP 500' });
+  });
+
+  it('says the timeout the request had, not a fixed one', () => {
+    expect(toApiError({ status: 'TIMEOUT_ERROR', error: 'AbortError' }, 30_000)).toEqual({
+      status: 'TIMEOUT',
+      reason: 'The server did not answer within 30 seconds.',
+    });
   });
 });
 

@@ -122,12 +122,20 @@ export function errorDetail(error: unknown): ApiErrorDetail | undefined {
   return detail && typeof detail.code === 'string' ? detail : undefined;
 }
 
-export function toApiError(error: FetchBaseQueryError): ApiError {
+/** The reason of a request the server did not answer in time, with the timeout it had (configuration: apiTimeoutMs). */
+export const timeoutReason = (timeoutMs: number) => `The server did not answer within ${Math.round(timeoutMs / 1000)} seconds.`;
+
+/** The reason of a request that reached no server; the browser's own message when it gives one. */
+export const networkReason = (error?: unknown) =>
+  error instanceof Error && error.message ? `Could not reach the server (${error.message}).` : 'Could not reach the server.';
+
+/** RTK Query's error as an ApiError; `timeoutMs` is the timeout the request had, for the reason's wording. */
+export function toApiError(error: FetchBaseQueryError, timeoutMs: number): ApiError {
   switch (error.status) {
     case 'TIMEOUT_ERROR':
-      return { status: 'TIMEOUT', reason: 'The server did not answer within 10 seconds.' };
+      return { status: 'TIMEOUT', reason: timeoutReason(timeoutMs) };
     case 'FETCH_ERROR':
-      return { status: 'NETWORK', reason: 'Could not reach the server.' };
+      return { status: 'NETWORK', reason: networkReason() };
     case 'PARSING_ERROR':
       return { status: error.originalStatus, reason: bodyReason(error.data) ?? `Unexpected response (HTTP ${error.originalStatus}).` };
     case 'CUSTOM_ERROR':

@@ -7,7 +7,7 @@
 // backend/firebase: it takes no Firebase SDK, and the screens' tests drive it over msw.
 import type { AccountDeletionResponse, DeleteUserResponse } from '../../../contract/usersAudit';
 import { errorReason } from '../../api/errors';
-import { joinUrl, requestJson } from './http';
+import { joinUrl, requestJson } from '../../api/http';
 import type { LocalUsersAuditOptions } from './localUsersAudit';
 
 export type DeletionElsewhere = NonNullable<DeleteUserResponse['elsewhere']>;

@@ -1,7 +1,7 @@
 // A body read as it arrives, over the reference backend's fetch helper (http.ts): only the exports stream files, so
 // this lives apart from http.ts, which the login route loads.
 import { HttpError } from '../../api/errors';
-import { fetchOk, type FetchOkOptions } from './http';
+import { fetchOk, type FetchOkOptions } from '../../api/http';
 
 /**
  * A body read as it arrives (a file the server streams): the chunks, each within `timeoutMs` of the one

@@ -2,7 +2,7 @@
 // connections): opened with the first subscriber, closed with the last, reconnected with backoff.
 import type { LiveCounts } from '../../../contract/wire';
 import { HttpError } from '../../api/errors';
-import { reportUnauthorized } from './http';
+import { reportUnauthorized } from '../../api/http';
 import { createSseParser } from './sseParser';
 
 export interface LiveCountsSubscriber {

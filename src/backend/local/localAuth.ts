@@ -4,7 +4,7 @@ import type { SignInSession } from '../../../contract/mfa';
 import type { AuthAccount, RenewResponse, SignInResponse } from '../../../contract/wire';
 import type { AuthPort } from '../ports';
 import { HttpError } from '../../api/errors';
-import { joinUrl, onUnauthorized, requestJson } from './http';
+import { joinUrl, onUnauthorized, requestJson } from '../../api/http';
 import { isExpired, localStorageTokenStore, type StoredToken, type TokenStore } from './tokenStore';
 
 export interface LocalAuthOptions {

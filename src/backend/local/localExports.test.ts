@@ -1,7 +1,7 @@
 // The local adapter's streamed CSV (GET /api/export/{collection}/csv): the body as it arrives, the token, the
 // server's reason on a refusal, a stop that aborts the transfer, and a server that stops sending.
 import { HttpError } from '../../api/errors';
-import { onUnauthorized } from './http';
+import { onUnauthorized } from '../../api/http';
 import { createLocalExports } from './localExports';
 
 const encoder = new TextEncoder();

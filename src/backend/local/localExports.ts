@@ -2,7 +2,7 @@
 // of the large collections (GET /api/export/{collection}/csv).
 import type { ExportCountResponse, ExportPageResponse } from '../../../contract/exports';
 import type { ExportPort } from '../ports';
-import { joinUrl, requestJson } from './http';
+import { joinUrl, requestJson } from '../../api/http';
 import { requestChunks } from './httpChunks';
 
 export interface LocalExportsOptions {

@@ -2,7 +2,7 @@
 // serves them; in Firebase mode the hosted API does, for the records it keeps (names, and the console's actions).
 import type { RecordHistory, RevertResponse } from '../../../contract/dataSafety';
 import type { HistoryPort, HistoryTarget } from '../ports';
-import { joinUrl, requestJson } from './http';
+import { joinUrl, requestJson } from '../../api/http';
 import { toQueryString, type LocalUsersAuditOptions } from './localUsersAudit';
 
 export type HistorySource = 'all' | 'console';

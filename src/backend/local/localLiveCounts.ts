@@ -2,7 +2,7 @@
 // document-count fallback reads GET /api/documents/counts once for names and swipes together.
 import type { DocumentCounts } from '../../../contract/wire';
 import type { LiveCountsPort } from '../ports';
-import { joinUrl, requestJson } from './http';
+import { joinUrl, requestJson } from '../../api/http';
 import type { LiveCountsStream, LiveCountsStreamOptions, LiveCountsSubscriber } from './liveCountsStream';
 
 export interface LocalLiveCountsOptions {

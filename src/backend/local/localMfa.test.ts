@@ -6,7 +6,7 @@ import { demoAdmin, FIXTURE_EXPIRES_AT } from '../../../mocks/session.handlers';
 import { memoryTokenStore } from '../../../mocks/fakeBackend';
 import { createLocalAuth } from './localAuth';
 import { MFA_NOT_SIGNED_IN, createLocalMfa } from './localMfa';
-import { onUnauthorized } from './http';
+import { onUnauthorized } from '../../api/http';
 
 const signedInAs = (token: string | null) => ({
   getIdToken: jest.fn(async () => token),

@@ -3,7 +3,7 @@
 import { normalizeRecoveryCode, type MfaEnrolment, type MfaRecoveryCodes, type MfaStatus, type SignInSession } from '../../../contract/mfa';
 import { HttpError } from '../../api/errors';
 import type { AccountMfaPort, MfaConfirmed } from '../ports';
-import { joinUrl, requestJson } from './http';
+import { joinUrl, requestJson } from '../../api/http';
 import type { LocalAuth } from './localAuth';
 
 export interface LocalMfaOptions {

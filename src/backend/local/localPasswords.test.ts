@@ -5,7 +5,7 @@ import { server } from '../../../mocks/server';
 import { demoAdmin, FIXTURE_EXPIRES_AT } from '../../../mocks/session.handlers';
 import { CURRENT_PASSWORD, LINK_NOT_VALID, operatorsDb, TOKEN_AFTER_PASSWORD_CHANGE } from '../../../mocks/operators.handlers';
 import { config } from '../../../jest/env.mock';
-import { requestJson } from './http';
+import { requestJson } from '../../api/http';
 import { createLocalAuth } from './localAuth';
 import { createLocalBackend } from './localBackend';
 import { createLocalPasswords } from './localPasswords';

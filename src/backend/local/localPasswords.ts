@@ -4,7 +4,7 @@ import type { ChangePasswordRequest, PasswordLinkInfo, RedeemLinkRequest } from 
 import type { RenewResponse } from '../../../contract/wire';
 import { HttpError } from '../../api/errors';
 import type { AccountPasswordsPort } from '../ports';
-import { joinUrl, requestJson } from './http';
+import { joinUrl, requestJson } from '../../api/http';
 import type { LocalAuth } from './localAuth';
 
 export interface LocalPasswordsOptions {

@@ -3,7 +3,7 @@ import type { RestoreSession } from '../../../contract/backupRestore';
 import type { RestoreSessionListSchema } from '../../../contract/endpoints';
 import type { Static } from 'typebox';
 import type { RestorePort } from '../ports';
-import { joinUrl, requestJson } from './http';
+import { joinUrl, requestJson } from '../../api/http';
 
 export interface LocalRestoresOptions {
   apiBaseUrl: string;

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../mocks/server';
 import { authUrl, demoAdmin } from '../../../mocks/session.handlers';
 import { config } from '../../../jest/env.mock';
-import { requestJson } from './http';
+import { requestJson } from '../../api/http';
 import { createLocalAuth, RENEW_WHEN_LEFT_MS } from './localAuth';
 import { TOKEN_STORAGE_KEY } from './tokenStore';
 

@@ -3,7 +3,7 @@
 import type { UserRecord } from '../../../contract/wire';
 import type { UserRecordsPort } from '../ports';
 import { HttpError } from '../../api/errors';
-import { joinUrl, requestJson } from './http';
+import { joinUrl, requestJson } from '../../api/http';
 import type { LocalAuth } from './localAuth';
 
 export interface LocalUserRecordsOptions {

@@ -3,7 +3,7 @@ import type { UserRecord } from '../../../contract/wire';
 import type { AuditLogsPage, AuditStats, DeleteUserResponse, UsersPage } from '../../../contract/usersAudit';
 import type { AuditLogsPort, UserManagementPort } from '../ports';
 import { checkUserRow } from '../shared/userRecord';
-import { joinUrl, requestJson } from './http';
+import { joinUrl, requestJson } from '../../api/http';
 
 export interface LocalUsersAuditOptions {
   apiBaseUrl: string;

@@ -1,6 +1,8 @@
-// Small fetch helper for the local adapter's calls to the reference backend (JSON in, JSON out).
-import { HttpError } from '../../api/errors';
-import { ifMatch } from '../../../contract/wire';
+// The console's fetch for calls made outside RTK Query (the local backend adapters: auth, users and audit logs,
+// exports, restores, live counts): the same bearer token, configured timeout, 401 handling and error shape as the
+// base query (baseQuery.ts), whose failures go through the same reasons (errors.ts).
+import { HttpError, networkReason, timeoutReason } from './errors';
+import { ifMatch } from '../../contract/wire';
 
 /**
  * Who hears that the server refused a session token (401): the local auth port, which tells the
@@ -38,10 +40,6 @@ export interface RequestOptions {
   checksCredentials?: true;
 }
 
-const timeoutMessage = (timeoutMs: number) => `The server did not answer within ${Math.round(timeoutMs / 1000)} seconds.`;
-const networkMessage = (error: unknown) =>
-  error instanceof Error && error.message ? `Could not reach the server (${error.message}).` : 'Could not reach the server.';
-
 export interface FetchOkOptions extends RequestOptions {
   accept: string;
   /** The caller's own stop (a cancelled job): the request is aborted and rejects with the signal's reason. */
@@ -75,9 +73,9 @@ export async function fetchOk(url: string, options: FetchOkOptions): Promise<{ r
       signal: controller.signal,
     });
   } catch (error) {
-    if (timedOut) throw new HttpError('TIMEOUT', timeoutMessage(options.timeoutMs));
+    if (timedOut) throw new HttpError('TIMEOUT', timeoutReason(options.timeoutMs));
     if (options.signal?.aborted) throw options.signal.reason;
-    throw new HttpError('NETWORK', networkMessage(error));
+    throw new HttpError('NETWORK', networkReason(error));
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', stop);
