@@ -6,11 +6,10 @@ import type { NameRecord } from '../../../contract/wire';
 import { VERSION_CONFLICT } from '../../../contract/dataSafety';
 import { makeStore } from '../../app/store';
 import { createFakeBackend } from '../../../mocks/fakeBackend';
-import { MAX_BULK_DELETE_IDS } from '../../../contract/endpoints';
 import { namesDb } from '../../../mocks/names.handlers';
 import { server } from '../../../mocks/server';
 import { config } from '../../../jest/env.mock';
-import { BULK_DELETE_CHUNK, namesApi, type NameRef } from './namesApi';
+import { namesApi, type NameRef } from './namesApi';
 import * as adminModules from '../../app/adminModules';
 
 function seedNames(count: number): number[] {
@@ -54,10 +53,6 @@ function storeWithSession() {
 afterEach(() => namesDb.reset());
 
 describe('bulkDeleteNames', () => {
-  it('the chunk size is the server cap', () => {
-    expect(BULK_DELETE_CHUNK).toBe(MAX_BULK_DELETE_IDS);
-  });
-
   it('deletes 1,200 selected names in requests of at most 1,000 ids and sums deletedCount', async () => {
     const ids = seedNames(1300).slice(0, 1200);
     const store = storeWithSession();

@@ -10,6 +10,7 @@ import {
   type TrashPage,
 } from '../../../contract/dataSafety';
 import { errorDetail, type ApiError } from '../../api/errors';
+import { MAX_BULK_DELETE_IDS } from '../../../contract/endpoints';
 import { formatCount } from '../../lib/format';
 import type { NameBulkJob, NameBulkJobFilter, NameBulkJobStart } from '../../../contract/namesBulkJobs';
 import { NAMES_PAGE_SIZE, type NamesFilters } from './namesSlice';
@@ -66,16 +67,13 @@ const TRASH = 'NamesTrash' as const;
  */
 const TRASH_MOVE_TAGS = [NAMES_LIST, 'Nationalities' as const, TRASH, 'SwipeStats' as const];
 
-/** Ids per POST /names/bulk-delete (and delete-preview, restore, purge): the server refuses more than 1,000 in one request. */
-export const BULK_DELETE_CHUNK = 1000;
-
 /** A name as a write is based on: its id and the version the operator was shown (absent: the backend does not version names). */
 export type NameRef = Pick<NameRecord, 'id' | 'version'>;
 
 /** If-Match with the version a write is based on; nothing for a record without one (the write goes ahead). */
 const versionHeaders = (version: number | undefined) => (version === undefined ? undefined : { 'If-Match': ifMatch(version) });
 
-/** What a bulk delete moved to the trash. One deletion per request of at most BULK_DELETE_CHUNK names. */
+/** What a bulk delete moved to the trash. One deletion per request of at most MAX_BULK_DELETE_IDS names. */
 export interface BulkDeleteResult {
   deletedCount: number;
   swipes: number;
@@ -94,13 +92,13 @@ export interface TrashPageArgs {
   deletionId?: number;
 }
 
-function chunks<T>(items: readonly T[], size = BULK_DELETE_CHUNK): T[][] {
+function chunks<T>(items: readonly T[], size = MAX_BULK_DELETE_IDS): T[][] {
   const out: T[][] = [];
   for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
   return out;
 }
 
-/** The restore's parts: per deletion (itself in parts: api/restoreDeletion.ts), or per BULK_DELETE_CHUNK ids. */
+/** The restore's parts: per deletion (itself in parts: api/restoreDeletion.ts), or per MAX_BULK_DELETE_IDS ids. */
 const restoreParts = (selection: RestoreSelection): ({ deletionId: number } | { nameIds: number[] })[] =>
   'deletionIds' in selection
     ? selection.deletionIds.map((deletionId) => ({ deletionId }))
@@ -186,7 +184,7 @@ export const namesApi = api.enhanceEndpoints({ addTagTypes: [TRASH] }).injectEnd
     }),
 
     /**
-     * POST /names/bulk-delete in requests of at most BULK_DELETE_CHUNK ids (the server's cap), one after
+     * POST /names/bulk-delete in requests of at most MAX_BULK_DELETE_IDS ids (the server's cap), one after
      * another, each with the versions the names were shown with (`versions`, only when every name has one):
      * one name changed since refuses its request (409 with `conflicts`). The counts are the requests' sums. If a
      * request fails, the error's reason says how many names the earlier requests had already deleted, and the
@@ -235,12 +233,12 @@ export const namesApi = api.enhanceEndpoints({ addTagTypes: [TRASH] }).injectEnd
         else replaceInCachedLists(dispatch, getState, conflictedNames(result.error));
       },
       // A failure after the first request left some names deleted: refetch then too.
-      invalidatesTags: (_result, error, names) => (error && names.length <= BULK_DELETE_CHUNK ? [] : TRASH_MOVE_TAGS),
+      invalidatesTags: (_result, error, names) => (error && names.length <= MAX_BULK_DELETE_IDS ? [] : TRASH_MOVE_TAGS),
     }),
 
     /**
      * What deleting these names would take to the trash (POST /names/delete-preview, summed over requests of
-     * BULK_DELETE_CHUNK ids), for the confirmation. Never kept: the figures move with every swipe.
+     * MAX_BULK_DELETE_IDS ids), for the confirmation. Never kept: the figures move with every swipe.
      */
     deletePreview: build.query<NamesImpact, readonly number[]>({
       async queryFn(nameIds, _api, _extraOptions, baseQuery) {
@@ -268,7 +266,7 @@ export const namesApi = api.enhanceEndpoints({ addTagTypes: [TRASH] }).injectEnd
     }),
 
     /**
-     * POST /names/restore, one request per deletion or per BULK_DELETE_CHUNK ids. Each is all or nothing on the
+     * POST /names/restore, one request per deletion or per MAX_BULK_DELETE_IDS ids. Each is all or nothing on the
      * server (404 naming ids not in the trash, 409 when a live twin exists); the counts are the requests' sums.
      */
     restoreNames: build.mutation<RestoreResponse, RestoreSelection>({
