@@ -2,7 +2,8 @@ import { FILTER_LETTERS, type UserRecord } from '../../contract/wire';
 import { migrate } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations';
 import type { Db } from '../src/db/types';
-import { AUDIT_EVENTS, buildDemoData } from '../src/seed/demoData';
+import { buildDemoData } from '../src/seed/demoData';
+import { APP_AUDIT_EVENTS } from '../../contract/usersAudit';
 import { DEMO_ADMIN, DEMO_USER } from '../src/seed/demoAccounts';
 import { seedDemoData } from '../src/seed/seed';
 import { findUserRecord } from '../src/users/userRecord';
@@ -152,7 +153,7 @@ describe('demo seed', () => {
     const events = await rows<{ event: string; n: number; oldest: Date; newest: Date }>(
       'SELECT event, count(*)::int AS n, min(timestamp) AS oldest, max(timestamp) AS newest FROM audit_logs GROUP BY 1',
     );
-    expect(events.map((row) => row.event).sort()).toEqual([...AUDIT_EVENTS].sort());
+    expect(events.map((row) => row.event).sort()).toEqual([...APP_AUDIT_EVENTS].sort());
     const ninetyDaysAgo = Date.now() - 90 * 24 * 3600 * 1000 - 60_000;
     for (const row of events) {
       expect(row.n).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
 import { DEFAULT_NOTIFICATION_SETTINGS, USER_RECORD_DEFAULTS, type Gender, type UserRecord } from '../../../contract/wire';
+import { APP_AUDIT_EVENTS } from '../../../contract/usersAudit';
 import { NAMES_BY_ORIGIN } from './data/nameData';
 import { SEED_USERS } from './data/userData';
 import { DEMO_ADMIN, DEMO_USER } from './demoAccounts';
@@ -12,8 +13,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 const RANDOM_SEED = 0xba6e5;
 
-export const AUDIT_EVENTS = ['CANCELLATION', 'ACCOUNT_DELETED', 'SUBSCRIPTION_START', 'USER_CREATED', 'SUBSCRIPTION_END'] as const;
-export type AuditEvent = (typeof AUDIT_EVENTS)[number];
+export type AuditEvent = (typeof APP_AUDIT_EVENTS)[number];
 
 export interface SeedName {
   name: string;
