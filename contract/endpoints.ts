@@ -261,6 +261,10 @@ export const NameSearchSummarySchema = Type.Object({
   prefixMatches: count,
   containsMatches: count,
   closeMatches: count,
+  exact: Type.Boolean({
+    description:
+      'False when a group held more names than a search counts (NAME_SEARCH_COUNT_LIMIT of contract/nameSearch.ts past the page): the counts and the total are then lower bounds, and the groups after the one cut short count 0.',
+  }),
 });
 export const NamesPageResponseSchema = Type.Object({
   names: Type.Array(NameRecordSchema),

@@ -19,6 +19,14 @@ export const NAME_SEARCH_MIN_CONTAINS = 3;
 /** When fewer names than this start with or contain the text, close spellings are listed after them. */
 export const NAME_SEARCH_FEW_MATCHES = 10;
 
+/**
+ * Each group of a search is counted up to this many names past the page's end, no further: a count of everything
+ * containing "an" would read most of the table on every keystroke. A group cut short makes the answer's counts lower
+ * bounds (NameSearchSummary.exact false, "more than" in the console), and the groups after it are not counted.
+ * Paging is unaffected: pages are read in order whatever the counts say.
+ */
+export const NAME_SEARCH_COUNT_LIMIT = 1000;
+
 /** At most this many close spellings, the closest first. */
 export const NAME_SEARCH_MAX_CLOSE = 20;
 

@@ -275,7 +275,7 @@ export function searchedNames(filter: NamesFilter & { search: NonNullable<NamesF
       : [];
   return {
     names: [...prefix, ...contains, ...close].map((k) => k.record),
-    search: { ...filter.search, prefixMatches: prefix.length, containsMatches: contains.length, closeMatches: close.length },
+    search: { ...filter.search, prefixMatches: prefix.length, containsMatches: contains.length, closeMatches: close.length, exact: true },
   };
 }
 

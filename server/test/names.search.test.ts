@@ -2,6 +2,7 @@
 import { firstLetter } from '../../contract/nameRules';
 import {
   foldForSearch,
+  NAME_SEARCH_COUNT_LIMIT,
   NAME_SEARCH_FEW_MATCHES,
   NAME_SEARCH_MAX_CLOSE,
   NAME_SEARCH_MAX_LENGTH,
@@ -82,6 +83,7 @@ describe('folding: case, accents and the Icelandic and Nordic letters', () => {
       prefixMatches: 1,
       containsMatches: 0,
       closeMatches: 0,
+      exact: true,
     });
     expect(page.total).toBe(1);
   });
@@ -197,6 +199,43 @@ describe('paging a search', () => {
     const page = await q('anna', '&gender=female&nationality=swedish');
     expect(namesOf(page)).toEqual(['Anna', 'Hanna']);
     expect(page.search).toMatchObject({ prefixMatches: 1, containsMatches: 1, closeMatches: 0 });
+  });
+});
+
+describe(`counts up to ${NAME_SEARCH_COUNT_LIMIT} past the page`, () => {
+  const LIMIT = NAME_SEARCH_COUNT_LIMIT;
+  // LIMIT + 5 names starting with "kar", LIMIT + 5 more containing it, one close spelling of it.
+  beforeEach(async () => {
+    const numbered = (prefix: string) => Array.from({ length: LIMIT + 5 }, (_, i) => `${prefix} ${String(i).padStart(5, '0')}`);
+    await store([...numbered('Kari'), ...numbered('Okari'), 'Kxari']);
+  });
+
+  it('a prefix group past the bound holds the page; the counts are lower bounds and the next groups are not counted', async () => {
+    const page = await q('kar', '&limit=50');
+    expect(page.search).toMatchObject({ prefixMatches: LIMIT + 1, containsMatches: 0, closeMatches: 0, exact: false });
+    expect(page.total).toBe(LIMIT + 1);
+    expect(namesOf(page)[0]).toBe('Kari 00000');
+  });
+
+  it('pages past the bound still read the groups in order, and the bound moves with the page', async () => {
+    const deep = await q('kar', `&limit=10&offset=${LIMIT}`);
+    expect(namesOf(deep)).toEqual(
+      Array.from({ length: 5 }, (_, i) => `Kari ${String(LIMIT + i).padStart(5, '0')}`).concat(
+        Array.from({ length: 5 }, (_, i) => `Okari ${String(i).padStart(5, '0')}`),
+      ),
+    );
+    // the page reaches the names containing the text: they were read in full, so their count is exact
+    expect(deep.search).toMatchObject({ prefixMatches: LIMIT + 5, containsMatches: LIMIT + 5, exact: true });
+    expect(deep.total).toBe(2 * (LIMIT + 5));
+  });
+
+  it('a contains group the page does not reach is counted up to the bound', async () => {
+    await t.db.query(`DELETE FROM names WHERE name LIKE 'Kari %' AND name > 'Kari 00099'`);
+    const page = await q('kar', '&limit=50');
+    expect(page.search).toMatchObject({ prefixMatches: 100, containsMatches: LIMIT + 1, exact: false });
+    expect(namesOf(page)).toHaveLength(50);
+    const small = await q('kari 0001', '&limit=50');
+    expect(small.search).toMatchObject({ prefixMatches: 10, containsMatches: 10, exact: true }); // Okari 00010-00019
   });
 });
 

@@ -3,12 +3,19 @@
 //
 // The answer's order is three groups, each read from its index: names whose key starts with the folded text
 // (a range of the (search_key, id) btree, read in its order, so a page stops after offset + limit entries),
-// then names containing it (LIKE '%text%' through the trigram index, read once for count and page), then, only when fewer than
-// NAME_SEARCH_FEW_MATCHES names matched so far, at most NAME_SEARCH_MAX_CLOSE close spellings (pg_trgm's `%` at
-// NAME_SEARCH_MIN_SIMILARITY, closest first). Within a group by key, then id, so pages neither repeat nor skip (offset paging, as the
-// unsearched list). Each group's count comes first; the page then takes from each group the part of
+// then names containing it (LIKE '%text%' through the trigram index, read in full for their order only when the
+// page reaches them), then, only when fewer than NAME_SEARCH_FEW_MATCHES names matched so far, at most
+// NAME_SEARCH_MAX_CLOSE close spellings (pg_trgm's `%` at NAME_SEARCH_MIN_SIMILARITY, closest first). Within a group
+// by key, then id, so pages neither repeat nor skip (offset paging, as the unsearched list). Each group's count
+// (up to NAME_SEARCH_COUNT_LIMIT past the page) comes first; the page then takes from each group the part of
 // [offset, offset + limit) that falls in it, and a group the page does not reach is not read (LIMIT 0).
-import { NAME_SEARCH_FEW_MATCHES, NAME_SEARCH_MAX_CLOSE, NAME_SEARCH_MIN_SIMILARITY, searchesInside } from '../../../contract/nameSearch';
+import {
+  NAME_SEARCH_COUNT_LIMIT,
+  NAME_SEARCH_FEW_MATCHES,
+  NAME_SEARCH_MAX_CLOSE,
+  NAME_SEARCH_MIN_SIMILARITY,
+  searchesInside,
+} from '../../../contract/nameSearch';
 import type { NameRecord, NameSearchSummary } from '../../../contract/wire';
 import { nameFilterConditions } from '../counters/rowCounters';
 import type { Queryable } from '../db/types';
@@ -78,13 +85,26 @@ export function buildSearchQuery(filter: SearchFilter, options: SearchQueryOptio
     `LIMIT greatest(0, ${offset}::bigint + ${limit}::bigint - ${before}) - greatest(0, ${offset}::bigint - ${before})` +
     ` OFFSET greatest(0, ${offset}::bigint - ${before})`;
 
-  // The names containing the text are read once (through the trigram index, each candidate rechecked), for their
-  // count and for the page: only their ids and keys, the page's rows are then fetched by id.
+  // Each group is counted only up to `bound` (NAME_SEARCH_COUNT_LIMIT past the page's end): a prefix group that
+  // reaches it holds the whole page, and the groups after it are then neither read nor counted. The names containing
+  // the text are read in full (through the trigram index, each candidate rechecked) only when the page reaches them,
+  // for their order; otherwise they are only counted, up to the bound. PostgreSQL computes a MATERIALIZED CTE and an
+  // uncorrelated subquery only when something reads it, so the CASE below decides which of them run.
+  const bound = param(Math.max(NAME_SEARCH_COUNT_LIMIT, filter.offset + filter.limit) + 1);
+  const reach = `(${offset}::bigint + ${limit}::bigint)`;
   const ctes = [
+    `prefix_count AS MATERIALIZED (SELECT count(*) AS n FROM (SELECT 1 FROM names WHERE ${where(prefix)} LIMIT ${bound}) p)`,
     ...(inside ? [`inside AS MATERIALIZED (SELECT id, search_key FROM names WHERE ${where(contains)})`] : []),
     `counts AS MATERIALIZED (
-       SELECT (SELECT count(*) FROM names WHERE ${where(prefix)}) AS prefix_matches,
-              ${inside ? '(SELECT count(*) FROM inside)' : '0::bigint'} AS contains_matches)`,
+       SELECT p.n AS prefix_matches,
+              ${
+                inside
+                  ? `CASE WHEN p.n >= ${bound} THEN 0::bigint
+                          WHEN p.n < ${reach} THEN (SELECT count(*) FROM inside)
+                          ELSE (SELECT count(*) FROM (SELECT 1 FROM names WHERE ${where(contains)} LIMIT ${bound}) c) END`
+                  : '0::bigint'
+              } AS contains_matches
+         FROM prefix_count p)`,
   ];
   const branches = [
     `(SELECT 0 AS rank, 0::real AS score, search_key, ${columnsOf('names', options.withSeed)} FROM names
@@ -119,6 +139,7 @@ export function buildSearchQuery(filter: SearchFilter, options: SearchQueryOptio
   const sql =
     `WITH ${ctes.join(',\n')}\n` +
     `SELECT c.prefix_matches, c.contains_matches, ${close ? '(SELECT count(*) FROM close)' : '0::bigint'} AS close_matches,\n` +
+    `       (c.prefix_matches < ${bound} AND (c.prefix_matches < ${reach} OR c.contains_matches < ${bound})) AS exact,\n` +
     `       ${PAGE_COLUMNS.map((column) => `page.${column}`).join(', ')}\n` +
     `  FROM counts c LEFT JOIN LATERAL (\n${branches.join('\n UNION ALL\n')}\n) page ON true\n` +
     ' ORDER BY page.rank, page.score DESC, page.search_key, page.id';
@@ -129,6 +150,7 @@ interface SearchRow {
   prefix_matches: number | string;
   contains_matches: number | string;
   close_matches: number | string;
+  exact: boolean | null;
   id: number | string | null;
   name: string;
   gender: NameRecord['gender'];
@@ -153,7 +175,7 @@ export async function searchNamesPage(
   return {
     names: rows.filter((row) => row.id !== null).map((row) => toNameRecord({ ...row, id: row.id! })),
     total: prefixMatches + containsMatches + closeMatches,
-    search: { q: filter.search.q, key: filter.search.key, prefixMatches, containsMatches, closeMatches },
+    search: { q: filter.search.q, key: filter.search.key, prefixMatches, containsMatches, closeMatches, exact: first?.exact !== false },
   };
 }
 

@@ -37,7 +37,7 @@ const shownNames = () =>
 const lastList = () => listed.at(-1)!.searchParams;
 
 describe('databaseNamesStatus', () => {
-  const summary = { q: 'sig', key: 'sig', prefixMatches: 3, containsMatches: 1, closeMatches: 0 };
+  const summary = { q: 'sig', key: 'sig', prefixMatches: 3, containsMatches: 1, closeMatches: 0, exact: true };
   it('says the page, the total and what a search matched', () => {
     expect(databaseNamesStatus(2, 137, '', undefined)).toBe('Page 2 of 3 · 137 names');
     expect(databaseNamesStatus(1, 4, 'sig', summary)).toBe('Page 1 of 1 · 4 names match “sig”');
@@ -46,6 +46,9 @@ describe('databaseNamesStatus', () => {
     );
     expect(databaseNamesStatus(1, 6, 'sigridr', { ...summary, prefixMatches: 0, containsMatches: 0, closeMatches: 6 })).toBe(
       'Page 1 of 1 · 6 names match “sigridr”, 6 of them close spellings',
+    );
+    expect(databaseNamesStatus(2, 1001, 'kar', { ...summary, prefixMatches: 1001, containsMatches: 0, exact: false })).toBe(
+      'Page 2 · more than 1,000 names match “kar”',
     );
     expect(databaseNamesStatus(1, 137, 'sig', null)).toBe(
       'Page 1 of 3 · 137 names · the names API did not say it applied the search “sig”',

@@ -33,6 +33,7 @@ describe('namesSearchCountText', () => {
     prefixMatches,
     containsMatches,
     closeMatches,
+    exact: true,
   });
 
   it('says how many match, and how many of them are close spellings', () => {
@@ -44,6 +45,12 @@ describe('namesSearchCountText', () => {
       'No name starts with or contains “Sigridr”: showing 3 of 3 close spellings',
     );
     expect(namesSearchCountText('zz', 0, 0, summary(0, 0, 0))).toBe('No names match “zz”');
+  });
+
+  it('says "more than" when the backend counted only up to its bound', () => {
+    expect(namesSearchCountText('kar', 50, 1001, { ...summary(1001, 0, 0), exact: false })).toBe(
+      'Showing 50 of more than 1,000 names matching “kar”',
+    );
   });
 
   it('never calls names matches when the backend did not say it searched', () => {

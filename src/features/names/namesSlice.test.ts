@@ -161,7 +161,7 @@ describe('GET /names parameters and answers', () => {
   });
 
   it('keeps what a search found, when the backend says', () => {
-    const search = { q: 'asta', key: 'asta', prefixMatches: 1, containsMatches: 0, closeMatches: 0 };
+    const search = { q: 'asta', key: 'asta', prefixMatches: 1, containsMatches: 0, closeMatches: 0, exact: true };
     expect(toNamesPage({ names: [record], total: 1, totalIsEstimate: false, search })).toEqual({
       names: [record],
       full: false,

@@ -45,6 +45,9 @@ export function databaseNamesStatus(
   search: string,
   summary: NameSearchSummary | null | undefined,
 ): string {
+  // A search counted up to a bound (contract/nameSearch.ts: NAME_SEARCH_COUNT_LIMIT): more than were counted match.
+  if (search !== '' && total !== null && summary?.exact === false)
+    return `Page ${formatCount(page)} · more than ${formatCount(total - 1)} names match “${search}”`;
   const pages = total === null ? null : Math.max(1, Math.ceil(total / DATABASE_ADMIN_PAGE_SIZE));
   let line = `Page ${formatCount(page)}${pages !== null ? ` of ${formatCount(pages)}` : ''}`;
   if (total !== null) line += ` · ${formatCount(total)} ${total === 1 ? 'name' : 'names'}`;
@@ -65,7 +68,9 @@ export function DatabaseNamesTable() {
   const { data, currentData, isError, isFetching } = useDatabaseNamesPageQuery(view);
   const total = data?.total ?? null;
   const pages = total === null ? null : Math.max(1, Math.ceil(total / DATABASE_ADMIN_PAGE_SIZE));
-  const hasNext = pages === null ? (data?.names.length ?? 0) === DATABASE_ADMIN_PAGE_SIZE : page < pages;
+  // A total that is a lower bound (a search counted up to its bound) does not say where the last page is.
+  const fullPage = (data?.names.length ?? 0) === DATABASE_ADMIN_PAGE_SIZE;
+  const hasNext = pages === null || data?.search?.exact === false ? fullPage : page < pages;
   const showSeed = data?.names.some((n) => n.random_seed !== undefined && n.random_seed !== null) ?? false;
   // A link may name a nationality the list does not (yet) hold: keep it selectable, so the select shows what is filtered.
   const nationalityOptions = nationalities.data ?? [];

@@ -45,6 +45,9 @@ export function namesSearchCountText(q: string, loaded: number, total: number | 
   if (summary === undefined) return `${namesCountText(loaded, total)}: the names API did not say it applied the search ${quoted}`;
   const all = Math.max(total ?? 0, loaded);
   if (all === 0) return `No names match ${quoted}`;
+  // Counted up to a bound (contract/nameSearch.ts: NAME_SEARCH_COUNT_LIMIT): there are more than were counted.
+  if (summary.exact === false)
+    return `Showing ${formatCount(loaded)} of more than ${formatCount(Math.max(all - 1, loaded))} names matching ${quoted}`;
   const close = summary.closeMatches;
   const matching = all - close;
   if (close === 0) return `Showing ${formatCount(loaded)} of ${plural(all, 'name', 'names')} matching ${quoted}`;
