@@ -12,7 +12,8 @@
  * then again on a fresh schema holding ten times each, and prints how every p95 grew), TRASH_PERCENT (default 10:
  * after the measurement, that share of the names goes to the trash with its swipes and every endpoint is measured
  * again, printed side by side; 0 skips it), SEARCHES (default 200: search texts of each kind in the search mix;
- * 0 leaves the searches out).
+ * 0 leaves the searches out), ALONE (default 1: the unsearched page and the search mixes are measured again at this
+ * many connections, what one operator typing sees rather than what the machine sustains; 0 skips it).
  *
  * The search mix (GET /api/names?q=, contract/nameSearch.ts): three more endpoints, each a round of SEARCHES
  * texts drawn from the real names (bench/lib/searchQueries.ts): the start of a name, 4 letters from inside one,
@@ -43,6 +44,7 @@ const USERS = envInt('USERS', 10_000);
 const CONNECTIONS = envInt('CONNECTIONS', 50);
 const DURATION = envInt('DURATION', 20);
 const SEARCHES = envInt('SEARCHES', 200);
+const ALONE = envInt('ALONE', 1);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const run = promisify(execFile);
@@ -109,6 +111,11 @@ async function measureAt(scale: number): Promise<ScaledFigure[]> {
     const token = await signInAdmin(backend.origin);
 
     const figures = await measureEndpoints(backend.origin, token, `${scale}x`);
+    if (ALONE > 0 && ENDPOINTS.some((e) => e.search))
+      await measureEndpoints(backend.origin, token, `${scale}x, ${ALONE} connection${ALONE === 1 ? '' : 's'}`, {
+        connections: ALONE,
+        endpoints: ENDPOINTS.filter((e) => e.search || e.label === UNSEARCHED),
+      });
     const percent = trashPercent();
     if (percent > 0) {
       const share = await trashShareOfNames(backend.db, percent);
@@ -129,47 +136,53 @@ async function measureAt(scale: number): Promise<ScaledFigure[]> {
 
 /** What the answers to a search mix held on average, per group: one call for each text. */
 async function searchAnswers(origin: string, token: string, paths: readonly string[]): Promise<string> {
-  const sums = { prefixMatches: 0, containsMatches: 0, closeMatches: 0, empty: 0 };
+  const sums = { prefixMatches: 0, containsMatches: 0, closeMatches: 0, empty: 0, bounded: 0 };
   for (const path of paths) {
     const response = await fetch(`${origin}${path}`, { headers: { authorization: `Bearer ${token}` } });
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
     const body = (await response.json()) as {
       total: number;
-      search?: Record<'prefixMatches' | 'containsMatches' | 'closeMatches', number>;
+      search?: Record<'prefixMatches' | 'containsMatches' | 'closeMatches', number> & { exact?: boolean };
     };
     if (!body.search) throw new Error(`${path}: the answer says nothing of the search`);
     sums.prefixMatches += body.search.prefixMatches;
     sums.containsMatches += body.search.containsMatches;
     sums.closeMatches += body.search.closeMatches;
     if (body.total === 0) sums.empty += 1;
+    if (body.search.exact === false) sums.bounded += 1;
   }
   const mean = (n: number) => (n / paths.length).toFixed(1);
-  return `matches per answer: ${mean(sums.prefixMatches)} prefix, ${mean(sums.containsMatches)} contains, ${mean(sums.closeMatches)} close; ${sums.empty} of ${paths.length} texts found nothing`;
+  return `matches per answer: ${mean(sums.prefixMatches)} prefix, ${mean(sums.containsMatches)} contains, ${mean(sums.closeMatches)} close; ${sums.empty} of ${paths.length} texts found nothing, ${sums.bounded} were counted up to the bound (lower bounds)`;
 }
 
-/** Every endpoint of ENDPOINTS under load: the table, and each p95. */
-async function measureEndpoints(origin: string, token: string, what: string): Promise<ScaledFigure[]> {
+/** Every endpoint of ENDPOINTS (or of `endpoints`) under load: the table, and each p95. */
+async function measureEndpoints(
+  origin: string,
+  token: string,
+  what: string,
+  { connections = CONNECTIONS, endpoints = ENDPOINTS }: { connections?: number; endpoints?: Endpoint[] } = {},
+): Promise<ScaledFigure[]> {
   const rows: string[][] = [];
   const figures: ScaledFigure[] = [];
   const held: string[] = [];
-  for (const endpoint of ENDPOINTS) {
+  for (const endpoint of endpoints) {
     const url = `${origin}${endpoint.path}`;
     const check = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
     if (!check.ok) throw new Error(`${endpoint.path}: ${check.status} ${await check.text()}`);
     if (endpoint.search && endpoint.paths) held.push(`  ${endpoint.label}: ${await searchAnswers(origin, token, endpoint.paths)}`);
     // A short warm-up: plans, caches and the JIT, so the measured run is the steady state.
-    await load({ url, token, connections: CONNECTIONS, durationSeconds: 2, paths: endpoint.paths });
-    const result = await load({ url, token, connections: CONNECTIONS, durationSeconds: DURATION, paths: endpoint.paths });
+    await load({ url, token, connections, durationSeconds: 2, paths: endpoint.paths });
+    const result = await load({ url, token, connections, durationSeconds: DURATION, paths: endpoint.paths });
     if (result.non2xx > 0 || result.errors > 0)
       console.warn(`${endpoint.path}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
     rows.push([endpoint.label, result.requestsPerSecond.toFixed(0), ms(result.p50), ms(result.p95), ms(result.p99), ms(result.max)]);
     figures.push({ label: endpoint.label, p95: result.p95 });
     console.log(`  ${endpoint.label}: done`);
   }
-  console.log(`\n${what}: ${CONNECTIONS} connections, ${DURATION} s per endpoint, latencies in ms\n`);
+  console.log(`\n${what}: ${connections} connections, ${DURATION} s per endpoint, latencies in ms\n`);
   console.log(table(['endpoint', 'req/s', 'p50', 'p95', 'p99', 'max'], rows));
   const unsearched = figures.find((f) => f.label === UNSEARCHED)!;
-  const searches = ENDPOINTS.filter((e) => e.search).map((e) => figures.find((f) => f.label === e.label)!);
+  const searches = endpoints.filter((e) => e.search).map((e) => figures.find((f) => f.label === e.label)!);
   if (searches.length > 0) {
     console.log(`\n${what}: the search mixes beside the unsearched first page (same run)\n`);
     console.log(
