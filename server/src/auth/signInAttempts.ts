@@ -148,20 +148,21 @@ export class SignInAttempts {
     );
   }
 
-  /** The rows of `keys` (created when missing), locked for this transaction, with the database's clock. */
+  /**
+   * The rows of `keys` (created when missing), locked for this transaction, with the database's clock. One upsert,
+   * not an insert and then a SELECT ... FOR UPDATE: between those two a concurrent success (succeeded(): its DELETE)
+   * could remove a row, and the SELECT would then miss it. ON CONFLICT DO UPDATE locks the row it finds (or inserts
+   * it again if it went), in key order like the insert, so two requests never wait on each other crosswise.
+   */
   private async lockRows(tx: Transaction, keys: string[]): Promise<Map<string, KeyRow>> {
-    await tx.query(
-      `INSERT INTO sign_in_attempts (key, attempts, window_ends_at)
-         SELECT k, 0, now() FROM unnest($1::text[]) AS k ORDER BY k
-       ON CONFLICT (key) DO NOTHING`,
-      [keys],
-    );
     const { rows } = await tx.query<KeyRow>(
-      `SELECT key, attempts, strikes,
-              extract(epoch FROM window_ends_at)::float8 * 1000 AS window_ends_ms,
-              extract(epoch FROM locked_until)::float8 * 1000 AS locked_until_ms,
-              extract(epoch FROM now())::float8 * 1000 AS now_ms
-         FROM sign_in_attempts WHERE key = ANY($1) ORDER BY key FOR UPDATE`,
+      `INSERT INTO sign_in_attempts AS a (key, attempts, window_ends_at)
+         SELECT k, 0, now() FROM unnest($1::text[]) AS k ORDER BY k
+       ON CONFLICT (key) DO UPDATE SET key = a.key
+       RETURNING a.key, a.attempts, a.strikes,
+                 extract(epoch FROM a.window_ends_at)::float8 * 1000 AS window_ends_ms,
+                 extract(epoch FROM a.locked_until)::float8 * 1000 AS locked_until_ms,
+                 extract(epoch FROM now())::float8 * 1000 AS now_ms`,
       [keys],
     );
     return new Map(rows.map((row) => [row.key, row]));
