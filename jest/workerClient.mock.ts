@@ -1,8 +1,8 @@
-// Jest stand-in for src/features/bulkUpload/csvParse.worker-client.ts (mapped in jest.config.ts):
+// Jest stand-in for src/features/bulkUpload/csv/csvParse.worker-client.ts (mapped in jest.config.ts):
 // an in-thread "worker" running the real parse session (real papaparse on a jsdom File), with
 // messages delivered asynchronously like postMessage. Tests can inspect `fakeCsvWorkers`.
-import { createCsvParseSession } from '../src/features/bulkUpload/csvParseCore';
-import type { CsvWorkerLike, FromParser, ToParser } from '../src/features/bulkUpload/csvParseProtocol';
+import { createCsvParseSession } from '../src/features/bulkUpload/csv/csvParseCore';
+import type { CsvWorkerLike, FromParser, ToParser } from '../src/features/bulkUpload/csv/csvParseProtocol';
 
 export interface FakeCsvWorker extends CsvWorkerLike {
   terminated: boolean;

@@ -9,7 +9,7 @@ import type { ThunkExtra } from '../api/baseQuery';
 import { bulkImportRequested } from '../features/bulkUpload/bulkUploadActions';
 import { bulkUploadSaga, type ImportDeps } from '../features/bulkUpload/bulkUploadSaga';
 import { UPLOAD_ERROR_TEXT } from '../features/bulkUpload/importReport';
-import type { RowSource } from '../features/bulkUpload/rowSource';
+import type { RowSource } from '../features/bulkUpload/csv/rowSource';
 import { selectLatestJobOfKind } from '../features/jobs';
 import { loginRequested, selectSession } from '../features/session';
 import { sessionSaga } from '../features/session/sessionSaga';

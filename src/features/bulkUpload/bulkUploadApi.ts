@@ -1,7 +1,7 @@
 // The Bulk Upload page's /api endpoints.
 import { api } from '../../api/apiSlice';
 import type { BulkImportResponse, NationalityCount } from '../../../contract/wire';
-import { bulkImportBody, type EncodedBatchRequest } from './batchBody';
+import { bulkImportBody, type EncodedBatchRequest } from './csv/batchBody';
 import { errorReason } from '../../api/errors';
 import { notify } from '../../lib/notify';
 

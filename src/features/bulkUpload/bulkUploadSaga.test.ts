@@ -6,10 +6,10 @@ import type { ImportRun } from '../../../contract/importRuns';
 import { jobCancelRequested, jobsReducer, jobProgressed, type Job, type JobsState } from '../jobs';
 import { bulkImportRequested } from './bulkUploadActions';
 import { runImportJob, type ImportDeps } from './bulkUploadSaga';
-import type { RowBatch } from './csvParseProtocol';
-import { decodeBatchRequest, encodeRows, type EncodedBatchRequest } from './batchBody';
+import type { RowBatch } from './csv/csvParseProtocol';
+import { decodeBatchRequest, encodeRows, type EncodedBatchRequest } from './csv/batchBody';
 import { PARSE_ERROR_TEXT, SERVER_STOPPED_TEXT, UPLOAD_ERROR_TEXT, UPLOAD_ERROR_TOAST } from './importReport';
-import type { RowSource, RowSourceEvent } from './rowSource';
+import type { RowSource, RowSourceEvent } from './csv/rowSource';
 
 const STARTED = '2026-03-01T10:00:00.000Z';
 const JOB = 'job-1';

@@ -7,7 +7,7 @@ import { buffers, channel, eventChannel, type Channel, type SagaIterator } from 
 import { actionChannel, call, cancelled, delay, fork, put, race, select, take, takeLeading } from 'redux-saga/effects';
 import { api } from '../../api/apiSlice';
 import type { BulkImportResponse } from '../../../contract/wire';
-import type { EncodedBatchRequest } from './batchBody';
+import type { EncodedBatchRequest } from './csv/batchBody';
 import type { FinishImportRunRequest, ImportRun } from '../../../contract/importRuns';
 import { errorReason } from '../../api/errors';
 import { notify, type ToastKind } from '../../lib/notify';
@@ -16,7 +16,7 @@ import { jobCancelRequested, jobFinished, jobProgressed, jobStarted, type JobPro
 import { bulkImportRequested, type BulkImportRequested } from './bulkUploadActions';
 import { bulkUploadApi, TAGS_CHANGED_BY_IMPORT } from './bulkUploadApi';
 import { checkBatchThroughApi, endCheckThroughApi, finishRunThroughApi, startCheckThroughApi, startRunThroughApi } from './importRunsApi';
-import type { ParseFailureReason, RowBatch } from './csvParseProtocol';
+import type { ParseFailureReason, RowBatch } from './csv/csvParseProtocol';
 import { takeHandedOffFile } from './fileHandoff';
 import { IMPORT_BATCH_SIZE, IMPORT_CHUNK_BYTES, IMPORT_CONCURRENCY, IMPORT_RETRY_DELAYS_MS } from './importConfig';
 import {
@@ -32,7 +32,7 @@ import {
   skippedTotal,
   unsettledRows,
 } from './importReport';
-import { openWorkerRowSource, type RowSource, type RowSourceEvent, type RowSourceOptions } from './rowSource';
+import { openWorkerRowSource, type RowSource, type RowSourceEvent, type RowSourceOptions } from './csv/rowSource';
 import { requestThroughApi } from '../../api/requestThroughApi';
 
 /** Sends one batch; a promise or a saga (the real one dispatches the RTK Query mutation). */

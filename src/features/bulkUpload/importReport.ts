@@ -2,9 +2,9 @@
 // landed, which did not and why, so a user can re-import the rest without losing or doubling rows.
 import { formatCount } from '../../lib/format';
 import type { ToastKind } from '../../lib/notify';
-import type { SkipCounts } from './csvParseProtocol';
+import type { SkipCounts } from './csv/csvParseProtocol';
 import type { SkipReason } from '../../../contract/csvRows';
-import type { FileEncoding } from './fileText';
+import type { FileEncoding } from './csv/fileText';
 
 export const NO_FILE_TEXT = 'Please select a CSV file to upload.';
 export const PARSE_ERROR_TEXT = 'Error parsing file. Please check the file and try again.';

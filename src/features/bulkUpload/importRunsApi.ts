@@ -15,7 +15,7 @@ import type {
 import type { RestoreResponse } from '../../../contract/dataSafety';
 import type { ImportCheck, ImportCheckBatch, ImportCheckTotals } from '../../../contract/importChecks';
 import type { BulkImportResponse } from '../../../contract/wire';
-import { namesBody, type EncodedBatchRequest } from './batchBody';
+import { namesBody, type EncodedBatchRequest } from './csv/batchBody';
 
 export const importRunsApi = api.injectEndpoints({
   endpoints: (build) => ({

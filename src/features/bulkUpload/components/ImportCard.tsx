@@ -7,7 +7,7 @@ import { bulkImportRequested } from '../bulkUploadActions';
 import { handOffFile } from '../fileHandoff';
 import { NO_FILE_TEXT } from '../importReport';
 import { hasRequiredColumns, proposeColumns, REQUIRED_COLUMNS, type ColumnMapping } from '../../../../contract/csvRows';
-import { readCsvHeader, rememberColumns, rememberedColumns } from '../csvHeader';
+import { readCsvHeader, rememberColumns, rememberedColumns } from '../csv/csvHeader';
 import { ColumnMappingFields } from './ColumnMappingFields';
 import { CsvFilePicker } from './CsvFilePicker';
 import { CsvFormatHelp } from './CsvFormatHelp';

@@ -1,4 +1,4 @@
-import type { ColumnMapping } from '../../../contract/csvRows';
+import type { ColumnMapping } from '../../../../contract/csvRows';
 // The worker's parse session, run in-thread on a jsdom File with real papaparse in chunk mode.
 import { waitFor } from '@testing-library/react';
 import Papa from 'papaparse';

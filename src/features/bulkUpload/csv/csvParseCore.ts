@@ -1,9 +1,9 @@
 // The CSV parse session that runs inside the worker (csvParse.worker.ts); Jest runs the same code
 // in-thread (jest/workerClient.mock.ts), so tests exercise the real decoding, parsing and backpressure.
 import Papa from 'papaparse';
-import { CSV_PARSE_OPTIONS, checkCsvRow, isBlankRow, mappedHeader, missingColumns, type RawCsvRow } from '../../../contract/csvRows';
+import { CSV_PARSE_OPTIONS, checkCsvRow, isBlankRow, mappedHeader, missingColumns, type RawCsvRow } from '../../../../contract/csvRows';
 import type { FromParser, RowBatch, SkipCounts, StartParse, ToParser } from './csvParseProtocol';
-import type { BulkImportRow } from '../../../contract/wire';
+import type { BulkImportRow } from '../../../../contract/wire';
 import { encodeRows } from './batchBody';
 import { createDecodedTextFeed, type DecodedTextFeed } from './decodedTextFeed';
 import { detectEncoding, type FileEncoding } from './fileText';

@@ -1,5 +1,5 @@
 // Messages between the import saga's row source and the CSV parse worker. Types only.
-import type { ColumnMapping, SkipReason } from '../../../contract/csvRows';
+import type { ColumnMapping, SkipReason } from '../../../../contract/csvRows';
 import type { FileEncoding } from './fileText';
 
 /** Rows skipped before sending, by reason (only reasons that occurred). */

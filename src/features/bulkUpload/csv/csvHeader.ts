@@ -2,7 +2,7 @@
 // hold name, gender and nationality when the header does not say (contract/csvRows.ts: ColumnMapping). Only the
 // start of the file is read, decoded as the import will decode it.
 import Papa from 'papaparse';
-import { CSV_PARSE_OPTIONS, headerSignature, type ColumnMapping } from '../../../contract/csvRows';
+import { CSV_PARSE_OPTIONS, headerSignature, type ColumnMapping } from '../../../../contract/csvRows';
 import { decodeFile, detectEncoding } from './fileText';
 
 /** Enough for any header row; a longer first line is not a header an operator maps by hand. */
