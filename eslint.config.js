@@ -45,6 +45,11 @@ const consoleZones = [
     from: ['./src/features', './src/app'],
     message: 'src/components is shared UI below the features and the app shell (the layout, which shows features, is src/app/layout).',
   },
+  {
+    target: './src/hooks',
+    from: ['./src/features', './src/components', './src/app/layout'],
+    message: 'src/hooks holds hooks shared by the features (lists, views in the address): below the features and the shell.',
+  },
   { target: './src/api', from: ['./src/features', './src/components'], message: 'src/api is below the features.' },
   { target: './src/backend', from: ['./src/features', './src/components', './src/app'], message: 'Backends sit below the UI.' },
 ];

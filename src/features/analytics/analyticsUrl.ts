@@ -1,4 +1,4 @@
-import type { UrlBackedView } from '../../app/useUrlBackedView';
+import type { UrlBackedView } from '../../hooks/useUrlBackedView';
 import {
   analyticsFiltersReplaced,
   DEFAULT_ANALYTICS_FILTERS,

@@ -4,7 +4,7 @@ import { Container, Paper, Stack, Typography } from '@mui/material';
 import { errorReason } from '../../api/errors';
 import { GrowingGridBox } from '../../components/GrowingGridBox';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useUrlBackedView } from '../../app/useUrlBackedView';
+import { useUrlBackedView } from '../../hooks/useUrlBackedView';
 import { PagedListFooter } from '../../components/PagedListFooter';
 import { formatCount } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';

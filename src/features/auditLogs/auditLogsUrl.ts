@@ -1,4 +1,4 @@
-import type { UrlBackedView } from '../../app/useUrlBackedView';
+import type { UrlBackedView } from '../../hooks/useUrlBackedView';
 import {
   auditFiltersReplaced,
   DEFAULT_AUDIT_FILTERS,

@@ -1,6 +1,6 @@
 import { Box, Container, Stack, Typography } from '@mui/material';
 import { useAppSelector } from '../../app/hooks';
-import { useUrlBackedView } from '../../app/useUrlBackedView';
+import { useUrlBackedView } from '../../hooks/useUrlBackedView';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AddNameForm } from './components/AddNameForm';
 import { NamesFilterBar } from './components/NamesFilterBar';

@@ -1,5 +1,5 @@
 import { normalizeSearchText } from '../../../contract/nameSearch';
-import type { UrlBackedView } from '../../app/useUrlBackedView';
+import type { UrlBackedView } from '../../hooks/useUrlBackedView';
 import {
   DEFAULT_NAMES_FILTERS,
   DEFAULT_NAMES_VIEW,

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Container, Stack, Typography } from '@mui/material';
 import { useAppDispatch } from '../../app/hooks';
-import { useUrlBackedView } from '../../app/useUrlBackedView';
+import { useUrlBackedView } from '../../hooks/useUrlBackedView';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { UserSearchBar } from './components/UserSearchBar';
 import { UsersTableSection } from './components/UsersTableSection';

@@ -1,4 +1,4 @@
-import type { UrlBackedView } from '../../app/useUrlBackedView';
+import type { UrlBackedView } from '../../hooks/useUrlBackedView';
 import {
   DEFAULT_USER_LIST_FILTERS,
   DEFAULT_USER_PAGE_SIZE,

@@ -4,7 +4,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import type { GridColDef } from '@mui/x-data-grid';
 import { ANALYTICS_DEFAULTS, type MatchAnalytics, type NameAnalytics, type TopRankedName } from '../../../../contract/analytics';
 import { useAppSelector } from '../../../app/hooks';
-import { useUrlBackedView } from '../../../app/useUrlBackedView';
+import { useUrlBackedView } from '../../../hooks/useUrlBackedView';
 import { useGetSystemHealthQuery } from '../../../components/systemHealth/systemHealthApi';
 import { formatCount } from '../../../lib/format';
 import { formatShare, formatSeconds } from '../../../lib/analyticsFormat';

@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { AuditEntry } from '../../../../contract/usersAudit';
 import { useAppSelector } from '../../../app/hooks';
-import { uniqueRows, usePagedList } from '../../../app/usePagedList';
+import { uniqueRows, usePagedList } from '../../../hooks/usePagedList';
 import { useGetAuditLogsInfiniteQuery } from '../auditLogsApi';
 import { morePagesRequested, selectAuditRequestedPages, selectAuditView } from '../auditLogsSlice';
 

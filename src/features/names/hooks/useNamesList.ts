@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { NameRecord } from '../../../../contract/wire';
 import { useAppSelector } from '../../../app/hooks';
-import { uniqueRows, usePagedList } from '../../../app/usePagedList';
+import { uniqueRows, usePagedList } from '../../../hooks/usePagedList';
 import { useGetNamesInfiniteQuery, type NamesPage } from '../namesApi';
 import { nextPageRequested, selectNamesFilters, selectRequestedPages } from '../namesSlice';
 

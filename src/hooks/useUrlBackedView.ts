@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { useAppDispatch, useAppSelector } from './hooks';
-import type { RootState } from './store';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import type { RootState } from '../app/store';
 
 /** How one page's view (its filters, sort, page) lives in a slice and in the address. */
 export interface UrlBackedView<V> {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { errorReason } from '../api/errors';
-import { useAppDispatch } from './hooks';
+import { useAppDispatch } from '../app/hooks';
 
 /** What the list needs of an RTK Query infinite query's result (`useXInfiniteQuery`). */
 export interface InfiniteListQuery<Page> {

@@ -1,3 +1,5 @@
+// Every page whose view (filters, sort, page) lives in the address, through the shared hook (src/hooks/useUrlBackedView.ts)
+// with each feature's own slice and address format: here, at the shell, which may reach into the features.
 import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -12,7 +14,7 @@ import { auditUrlView } from '../features/auditLogs/auditLogsUrl';
 import { rangeChanged, selectAuditAnchor, selectAuditFilters } from '../features/auditLogs/auditLogsSlice';
 import { pageChanged, selectUsersView } from '../features/users/usersSlice';
 import { usersUrlView } from '../features/users/usersUrl';
-import { useUrlBackedView } from './useUrlBackedView';
+import { useUrlBackedView } from '../hooks/useUrlBackedView';
 import * as adminModules from './adminModules';
 
 // The address <-> slice sync on its own, with the real store and a data router, for each page's view: Manage
