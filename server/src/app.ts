@@ -27,6 +27,7 @@ import { firestoreCheckSource } from './restores/firestoreRestore';
 import { RestoreRunner } from './restores/restoreRunner';
 import { accountsRoutes } from './routes/accounts';
 import { analyticsRoutes } from './routes/analytics';
+import { auditLogsRoutes } from './routes/auditLogs';
 import { authRoutes, DEFAULT_SIGN_IN_RATE_LIMIT, type SignInRateLimit } from './routes/auth';
 import { bulkImportRoutes } from './routes/bulkImport';
 import { databaseAdminRoutes } from './routes/databaseAdmin';
@@ -43,7 +44,6 @@ import { restoresRoutes } from './routes/restores';
 import { savedViewsRoutes } from './routes/savedViews';
 import { statsRoutes } from './routes/stats';
 import { usersRoutes } from './routes/users';
-import { usersAuditRoutes } from './routes/usersAudit';
 import { openApiRoutes } from './routes/openapi';
 
 declare module 'fastify' {
@@ -183,7 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(openApiRoutes);
       await api.register(healthRoutes, { db });
       await api.register(usersRoutes, { db, liveCounts });
-      await api.register(usersAuditRoutes, { db, liveCounts });
+      await api.register(auditLogsRoutes, { db });
       const operatorDirectory =
         options.operatorDirectory ??
         (!firebase

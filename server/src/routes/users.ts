@@ -1,52 +1,52 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { ENDPOINTS } from '../../../contract/endpoints';
+// End-user records (the users collection of spec 3), registered inside the admin-guarded /api scope from their contract
+// keys (http/contractRoutes.ts). The SQL is the users area's (server/src/users).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { UserRecord } from '../../../contract/wire';
-import { actorOf, recordConsoleAction } from '../audit/consoleActions';
+import { actorOf } from '../audit/consoleActions';
 import type { Db } from '../db/types';
+import { onEndpoint } from '../http/contractRoutes';
 import { conflict, notFound } from '../http/errors';
+import { expectedVersion } from '../http/versions';
 import type { LiveCountsHub } from '../live/liveCounts';
-import { createUserRecord, findUserRecord, newUid } from '../users/userRecord';
+import { deleteUser, updateUserFlags } from '../users/userAdmin';
+import { listUsers, userListFilter } from '../users/userList';
+import { createUserRecorded, findUserRecord, newUid } from '../users/userRecord';
 
 export interface UsersRoutesOptions {
   db: Db;
   liveCounts: LiveCountsHub;
 }
 
-interface CreateUserBody {
-  uid?: string;
-  email: string;
-  username?: string;
-  displayName?: string;
-}
+export const usersRoutes: FastifyPluginAsyncTypebox<UsersRoutesOptions> = async (app, { db, liveCounts }) => {
+  onEndpoint(app, 'GET /api/users', async (request) => listUsers(db, userListFilter(request.query)));
 
-/** End-user records (the users collection of spec 3). */
-export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { db, liveCounts }) => {
-  app.get<{ Params: { uid: string } }>(
-    '/users/:uid',
-    { schema: ENDPOINTS['GET /api/users/:uid'] },
-    async (request): Promise<UserRecord> => {
-      const record = await findUserRecord(db, request.params.uid);
-      if (!record) throw notFound(`No user record ${request.params.uid}`);
-      return record;
-    },
-  );
+  onEndpoint(app, 'GET /api/users/:uid', async (request): Promise<UserRecord> => {
+    const record = await findUserRecord(db, request.params.uid);
+    if (!record) throw notFound(`No user record ${request.params.uid}`);
+    return record;
+  });
 
-  app.post<{ Body: CreateUserBody }>('/users', { schema: ENDPOINTS['POST /api/users'] }, async (request, reply) => {
+  onEndpoint(app, 'POST /api/users', async (request, reply) => {
     const { uid = newUid(), email, username, displayName } = request.body;
-    const record = await db.transaction(async (tx) => {
-      const created = await createUserRecord(tx, { uid, email, username: username ?? null, displayName: displayName ?? null });
-      if (created) {
-        await tx.query(`INSERT INTO audit_logs (event, user_id, total_active_time_formatted) VALUES ('USER_CREATED', $1, $2)`, [
-          uid,
-          created.totalActiveTimeFormatted,
-        ]);
-        await recordConsoleAction(tx, actorOf(request), { action: 'user.create', targetType: 'user', targetId: uid, after: created });
-      }
-      return created;
+    const record = await createUserRecorded(db, actorOf(request), {
+      uid,
+      email,
+      username: username ?? null,
+      displayName: displayName ?? null,
     });
     if (!record) throw conflict(`A user record ${uid} already exists`, 'uid');
     // Subscribers to the live counts hear about it now rather than at the next poll.
     void liveCounts.refresh();
     return reply.code(201).send(record);
+  });
+
+  onEndpoint(app, 'PATCH /api/users/:uid', async (request) =>
+    updateUserFlags(db, actorOf(request), request.params.uid, request.body, { expectedVersion: expectedVersion(request.headers) }),
+  );
+
+  onEndpoint(app, 'DELETE /api/users/:uid', async (request) => {
+    const result = await deleteUser(db, actorOf(request), request.params.uid, expectedVersion(request.headers));
+    void liveCounts.refresh();
+    return result;
   });
 };
