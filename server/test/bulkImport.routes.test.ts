@@ -186,11 +186,11 @@ describe('bulk import atomicity', () => {
     app.addHook('onRequest', async (request) => {
       request.account = { uid: 'admin-uid', email: 'admin@babynames.test' } as never;
     });
-    await app.register(bulkImportRoutes, { db: failingCommit });
+    await app.register(bulkImportRoutes, { db: failingCommit, prefix: '/api' });
     try {
       const response = await app.inject({
         method: 'POST',
-        url: '/admin/names/bulk-import',
+        url: '/api/admin/names/bulk-import',
         payload: { names: [row(), row({ name: 'Björk' }), row({ name: 'Carl' })] },
       });
       expect(response.statusCode).toBe(500);

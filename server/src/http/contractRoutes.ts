@@ -37,12 +37,22 @@ export function methodAndPath(key: Endpoint, prefix: string): { method: HTTPMeth
   return { method, url: path.slice(prefix.length) || '/' };
 }
 
-/** Registers endpoint `key` of the contract on `app` with its schemas; `options` adds other route options. */
+/**
+ * Registers endpoint `key` of the contract on `app` with its schemas, the handler last as in Fastify's own shorthand;
+ * `options` adds other route options (a body limit, a hook).
+ */
+export function onEndpoint<E extends Endpoint>(app: TypeBoxApp, key: E, handler: ContractHandler<E>): void;
 export function onEndpoint<E extends Endpoint>(
   app: TypeBoxApp,
   key: E,
+  options: Omit<RouteShorthandOptions, 'schema'>,
   handler: ContractHandler<E>,
-  options: Omit<RouteShorthandOptions, 'schema'> = {},
+): void;
+export function onEndpoint<E extends Endpoint>(
+  app: TypeBoxApp,
+  key: E,
+  ...[first, second]: [ContractHandler<E>] | [Omit<RouteShorthandOptions, 'schema'>, ContractHandler<E>]
 ): void {
+  const [options, handler] = second === undefined ? [{}, first as ContractHandler<E>] : [first, second];
   app.route({ ...methodAndPath(key, app.prefix), ...options, schema: ENDPOINTS[key], handler } as Parameters<TypeBoxApp['route']>[0]);
 }

@@ -3,7 +3,6 @@
 // Inputs are checked by their schemas in contract/endpoints.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ANALYTICS_DEFAULTS } from '../../../contract/analytics';
-import { ENDPOINTS } from '../../../contract/endpoints';
 import { echo } from '../../../contract/textRules';
 import { dayRange, gender, origin, trendWindow } from '../analytics/filters';
 import { nameAnalytics, topNamesByGender, topNamesByNationality, topRankedNames } from '../analytics/nameAnalytics';
@@ -17,6 +16,7 @@ import {
   userStats,
 } from '../analytics/totals';
 import { existingUsers, pairMatches, swipeSessions, userSwipeInsights, userSwipes } from '../analytics/userAnalytics';
+import { onEndpoint } from '../http/contractRoutes';
 import type { Db } from '../db/types';
 import { badRequest, notFound } from '../http/errors';
 
@@ -35,54 +35,42 @@ export interface AnalyticsRoutesOptions {
 }
 
 export const analyticsRoutes: FastifyPluginAsyncTypebox<AnalyticsRoutesOptions> = async (app, { db, now = () => new Date() }) => {
-  app.get('/analytics/top-names-by-gender', { schema: ENDPOINTS['GET /api/analytics/top-names-by-gender'] }, async (request) =>
-    topNamesByGender(db, request.query.count),
-  );
-  app.get('/analytics/top-names-by-nationality', { schema: ENDPOINTS['GET /api/analytics/top-names-by-nationality'] }, async (request) =>
-    topNamesByNationality(db, request.query.count),
-  );
-  app.get('/analytics/user-stats', { schema: ENDPOINTS['GET /api/analytics/user-stats'] }, async () => userStats(db));
-  app.get('/analytics/decision-time-stats', { schema: ENDPOINTS['GET /api/analytics/decision-time-stats'] }, async () =>
-    decisionTimeStats(db),
-  );
-  app.get('/analytics/match-conversion-rate', { schema: ENDPOINTS['GET /api/analytics/match-conversion-rate'] }, async () =>
-    matchConversionRate(db),
-  );
+  onEndpoint(app, 'GET /api/analytics/top-names-by-gender', async (request) => topNamesByGender(db, request.query.count));
+  onEndpoint(app, 'GET /api/analytics/top-names-by-nationality', async (request) => topNamesByNationality(db, request.query.count));
+  onEndpoint(app, 'GET /api/analytics/user-stats', async () => userStats(db));
+  onEndpoint(app, 'GET /api/analytics/decision-time-stats', async () => decisionTimeStats(db));
+  onEndpoint(app, 'GET /api/analytics/match-conversion-rate', async () => matchConversionRate(db));
 
-  app.get('/analytics/name-analytics', { schema: ENDPOINTS['GET /api/analytics/name-analytics'] }, async ({ query }) =>
+  onEndpoint(app, 'GET /api/analytics/name-analytics', async ({ query }) =>
     nameAnalytics(db, {
       limit: query.limit ?? ANALYTICS_DEFAULTS.nameAnalyticsLimit,
       gender: gender(query.gender),
       origin: origin(query.origin),
     }),
   );
-  app.get('/analytics/top-ranked-names', { schema: ENDPOINTS['GET /api/analytics/top-ranked-names'] }, async ({ query }) =>
+  onEndpoint(app, 'GET /api/analytics/top-ranked-names', async ({ query }) =>
     topRankedNames(db, query.limit ?? ANALYTICS_DEFAULTS.topRankedLimit),
   );
-  app.get('/analytics/match-analytics', { schema: ENDPOINTS['GET /api/analytics/match-analytics'] }, async ({ query }) =>
+  onEndpoint(app, 'GET /api/analytics/match-analytics', async ({ query }) =>
     matchAnalytics(db, query.limit ?? ANALYTICS_DEFAULTS.matchAnalyticsLimit),
   );
-  app.get('/analytics/daily-active-users', { schema: ENDPOINTS['GET /api/analytics/daily-active-users'] }, async ({ query }) =>
-    dailyActiveUsers(db, dayRange(query, now())),
-  );
-  app.get('/analytics/swipes-over-time', { schema: ENDPOINTS['GET /api/analytics/swipes-over-time'] }, async ({ query }) =>
-    swipesOverTime(db, dayRange(query, now())),
-  );
-  app.get('/analytics/popularity-trends', { schema: ENDPOINTS['GET /api/analytics/popularity-trends'] }, async ({ query }) =>
+  onEndpoint(app, 'GET /api/analytics/daily-active-users', async ({ query }) => dailyActiveUsers(db, dayRange(query, now())));
+  onEndpoint(app, 'GET /api/analytics/swipes-over-time', async ({ query }) => swipesOverTime(db, dayRange(query, now())));
+  onEndpoint(app, 'GET /api/analytics/popularity-trends', async ({ query }) =>
     popularityTrends(db, trendWindow(query.days ?? ANALYTICS_DEFAULTS.popularityTrendDays, now())),
   );
 
-  app.get('/analytics/user-swipes/:id', { schema: ENDPOINTS['GET /api/analytics/user-swipes/:id'] }, async ({ params, query }) =>
+  onEndpoint(app, 'GET /api/analytics/user-swipes/:id', async ({ params, query }) =>
     found(await userSwipes(db, params.id, query.limit ?? ANALYTICS_DEFAULTS.userSwipesLimit), params.id),
   );
-  app.get('/analytics/user-swipe-insights/:id', { schema: ENDPOINTS['GET /api/analytics/user-swipe-insights/:id'] }, async ({ params }) =>
+  onEndpoint(app, 'GET /api/analytics/user-swipe-insights/:id', async ({ params }) =>
     found(await userSwipeInsights(db, params.id), params.id),
   );
-  app.get('/analytics/swipe-sessions/:id', { schema: ENDPOINTS['GET /api/analytics/swipe-sessions/:id'] }, async ({ params, query }) =>
+  onEndpoint(app, 'GET /api/analytics/swipe-sessions/:id', async ({ params, query }) =>
     found(await swipeSessions(db, params.id, query.limit ?? ANALYTICS_DEFAULTS.sessionsLimit), params.id),
   );
 
-  app.get('/matches/:a/:b', { schema: ENDPOINTS['GET /api/matches/:a/:b'] }, async ({ params: { a, b }, query }) => {
+  onEndpoint(app, 'GET /api/matches/:a/:b', async ({ params: { a, b }, query }) => {
     if (a === b) throw badRequest('b must be another user than a', 'b');
     const known = await existingUsers(db, [a, b]);
     for (const id of [a, b]) if (!known.has(id)) throw unknownUser(id);

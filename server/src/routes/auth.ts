@@ -1,8 +1,8 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { ENDPOINTS } from '../../../contract/endpoints';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SignInSession } from '../../../contract/mfa';
-import type { ChangePasswordRequest, PasswordLinkInfo, RedeemLinkRequest } from '../../../contract/operators';
-import type { AuthAccount, RenewResponse, SignInRequest, SignInResponse } from '../../../contract/wire';
+import type { PasswordLinkInfo } from '../../../contract/operators';
+import type { AuthAccount, RenewResponse, SignInResponse } from '../../../contract/wire';
 import { checkCredentials, findAccount, recordSignIn, type AccountWithRole } from '../auth/accounts';
 import { tokenOf, type Guards } from '../auth/guard';
 import type { MfaChallenges } from '../auth/mfa/challenges';
@@ -12,6 +12,7 @@ import { revokeSession, SESSION_ENDED } from '../auth/sessions';
 import { SignInAttempts } from '../auth/signInAttempts';
 import { recordSignInFailed, recordSignInSucceeded, type SignInFailure } from '../auth/signInTrail';
 import { newSessionId, nowSeconds, type SessionTokens } from '../auth/tokens';
+import { onEndpoint } from '../http/contractRoutes';
 import type { Db } from '../db/types';
 import { HttpError, notFound } from '../http/errors';
 import { emailKey, inspectLink, linkTokenHash, redeemLink } from '../operators/links';
@@ -75,7 +76,7 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number, what = 'sign-i
 const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Invalid email or password');
 
 /** The account endpoints of the reference backend (the "authentication service"), outside /api. */
-export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
+export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
   app,
   { db, tokens, guards, signInRateLimit, challenges, secretBox, requireMfa = false, onSignInFailure },
 ) => {
@@ -142,45 +143,41 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     };
   };
 
-  app.post<{ Body: SignInRequest }>(
-    '/sign-in',
-    { schema: ENDPOINTS['POST /auth/sign-in'] },
-    async (request, reply): Promise<SignInResponse> => {
-      const email = emailKey(request.body.email);
-      // Every refusal is on the trail, the rate-limited ones too (signInTrail.ts).
-      const refused = async (reason: SignInFailure, uid: string | null = null) => {
-        failed(reason);
-        await recordSignInFailed(db, request.body.email, request.ip, reason, uid);
-      };
-      const { retryAfter } = await attempts.hit(request.ip, email);
-      if (retryAfter > 0) {
-        await refused('rate_limited');
-        reply.header('retry-after', retryAfter);
-        throw new HttpError(429, 'rate_limited', tooManyAttemptsMessage(retryAfter));
-      }
-      const credentials = await checkCredentials(db, request.body.email, request.body.password);
-      const account = credentials ? await findAccount(db, credentials.uid) : null;
-      if (!credentials || !account) {
-        await refused('invalid_credentials');
-        throw invalidCredentials();
-      }
-      // The right password of a deactivated account still opens nothing; saying so is safe after the password check.
-      if (account.accountActive === false) {
-        await refused('account_inactive', account.uid);
-        throw new HttpError(403, 'account_inactive', SESSION_ENDED.inactive);
-      }
-      await attempts.succeeded(request.ip, email);
-      // A second step before any session: a code when two-factor is on, its setup when REQUIRE_MFA asks for one. The
-      // trail's 'account.sign_in' waits for the session (routes/mfa.ts); a refused code is on it meanwhile.
-      const { enabled } = await mfaStateOf(db, account.uid);
-      if (enabled || requireMfa) {
-        const step = enabled ? 'verify' : 'enrol';
-        const { challenge, expiresAt } = await challenges.sign({ uid: account.uid, sessionVersion: account.sessionVersion, step });
-        return { step, challenge, expiresAt: expiresAt.toISOString(), email: account.email ?? credentials.email };
-      }
-      return openSession({ ...account, email: account.email ?? credentials.email }, request.ip);
-    },
-  );
+  onEndpoint(app, 'POST /auth/sign-in', async (request, reply): Promise<SignInResponse> => {
+    const email = emailKey(request.body.email);
+    // Every refusal is on the trail, the rate-limited ones too (signInTrail.ts).
+    const refused = async (reason: SignInFailure, uid: string | null = null) => {
+      failed(reason);
+      await recordSignInFailed(db, request.body.email, request.ip, reason, uid);
+    };
+    const { retryAfter } = await attempts.hit(request.ip, email);
+    if (retryAfter > 0) {
+      await refused('rate_limited');
+      reply.header('retry-after', retryAfter);
+      throw new HttpError(429, 'rate_limited', tooManyAttemptsMessage(retryAfter));
+    }
+    const credentials = await checkCredentials(db, request.body.email, request.body.password);
+    const account = credentials ? await findAccount(db, credentials.uid) : null;
+    if (!credentials || !account) {
+      await refused('invalid_credentials');
+      throw invalidCredentials();
+    }
+    // The right password of a deactivated account still opens nothing; saying so is safe after the password check.
+    if (account.accountActive === false) {
+      await refused('account_inactive', account.uid);
+      throw new HttpError(403, 'account_inactive', SESSION_ENDED.inactive);
+    }
+    await attempts.succeeded(request.ip, email);
+    // A second step before any session: a code when two-factor is on, its setup when REQUIRE_MFA asks for one. The
+    // trail's 'account.sign_in' waits for the session (routes/mfa.ts); a refused code is on it meanwhile.
+    const { enabled } = await mfaStateOf(db, account.uid);
+    if (enabled || requireMfa) {
+      const step = enabled ? 'verify' : 'enrol';
+      const { challenge, expiresAt } = await challenges.sign({ uid: account.uid, sessionVersion: account.sessionVersion, step });
+      return { step, challenge, expiresAt: expiresAt.toISOString(), email: account.email ?? credentials.email };
+    }
+    return openSession({ ...account, email: account.email ?? credentials.email }, request.ip);
+  });
 
   await app.register(mfaRoutes, {
     prefix: '/mfa',
@@ -195,16 +192,12 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     onCodeRefused: failed,
   });
 
-  app.get(
-    '/account',
-    { schema: ENDPOINTS['GET /auth/account'], onRequest: guards.requireAccount },
-    async (request): Promise<AuthAccount> => {
-      const account = request.account!;
-      return { uid: account.uid, email: account.email, displayName: account.displayName };
-    },
-  );
+  onEndpoint(app, 'GET /auth/account', { onRequest: guards.requireAccount }, async (request): Promise<AuthAccount> => {
+    const account = request.account!;
+    return { uid: account.uid, email: account.email, displayName: account.displayName };
+  });
 
-  app.get('/record', { schema: ENDPOINTS['GET /auth/record'], onRequest: guards.requireAccount }, async (request) => {
+  onEndpoint(app, 'GET /auth/record', { onRequest: guards.requireAccount }, async (request) => {
     const record = await findUserRecord(db, request.account!.uid);
     if (!record) throw notFound('No user record for this account');
     return record;
@@ -212,77 +205,61 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
 
   // Quiet renewal: a fresh token for the same session (same sid, so signing out ends every renewal
   // too), never past the session's maximum length. The guard has just re-checked the session.
-  app.post(
-    '/renew',
-    { schema: ENDPOINTS['POST /auth/renew'], onRequest: guards.requireAccount },
-    async (request): Promise<RenewResponse> => {
-      const session = request.session!;
-      const account = request.account!;
-      const { token, expiresAt } = await tokens.sign({
-        uid: account.uid,
-        email: account.email ?? session.email,
-        sid: session.sid,
-        sessionVersion: account.sessionVersion,
-        startedAt: session.startedAt,
-      });
-      return { token, expiresAt: expiresAt.toISOString() };
-    },
-  );
+  onEndpoint(app, 'POST /auth/renew', { onRequest: guards.requireAccount }, async (request): Promise<RenewResponse> => {
+    const session = request.session!;
+    const account = request.account!;
+    const { token, expiresAt } = await tokens.sign({
+      uid: account.uid,
+      email: account.email ?? session.email,
+      sid: session.sid,
+      sessionVersion: account.sessionVersion,
+      startedAt: session.startedAt,
+    });
+    return { token, expiresAt: expiresAt.toISOString() };
+  });
 
   // One's own password (operators/ownPassword.ts): wrong current passwords count like wrong sign-in passwords (same
   // address + email keys), so a session left open is no way to guess the password. The answer is a fresh token for
   // this session at the account's new version: the caller stays signed in, every other session has ended.
-  app.post<{ Body: ChangePasswordRequest }>(
-    '/password',
-    { schema: ENDPOINTS['POST /auth/password'], onRequest: guards.requireAccount },
-    async (request, reply): Promise<RenewResponse> => {
-      const session = request.session!;
-      const account = request.account!;
-      const self = { uid: account.uid, email: account.email ?? session.email };
-      const done = await attempt(request, reply, emailKey(self.email), 'password attempts');
-      const { sessionVersion } = await changeOwnPassword(db, self, request.body, request.ip);
-      await done();
-      const { token, expiresAt } = await tokens.sign({
-        uid: account.uid,
-        email: self.email,
-        sid: session.sid,
-        sessionVersion,
-        startedAt: session.startedAt,
-      });
-      return { token, expiresAt: expiresAt.toISOString() };
-    },
-  );
+  onEndpoint(app, 'POST /auth/password', { onRequest: guards.requireAccount }, async (request, reply): Promise<RenewResponse> => {
+    const session = request.session!;
+    const account = request.account!;
+    const self = { uid: account.uid, email: account.email ?? session.email };
+    const done = await attempt(request, reply, emailKey(self.email), 'password attempts');
+    const { sessionVersion } = await changeOwnPassword(db, self, request.body, request.ip);
+    await done();
+    const { token, expiresAt } = await tokens.sign({
+      uid: account.uid,
+      email: self.email,
+      sid: session.sid,
+      sessionVersion,
+      startedAt: session.startedAt,
+    });
+    return { token, expiresAt: expiresAt.toISOString() };
+  });
 
   // One-time password links (operators/links.ts): no session, the token is the proof. Each call counts as an attempt
   // from the client's address (and per link), like a sign-in, so nobody can try tokens at speed.
   const linkKey = (token: string) => `link:${linkTokenHash(token)}`;
-  app.post<{ Body: { token: string } }>(
-    '/links/inspect',
-    { schema: ENDPOINTS['POST /auth/links/inspect'] },
-    async (request, reply): Promise<PasswordLinkInfo> => {
-      const done = await attempt(request, reply, linkKey(request.body.token), 'attempts');
-      const info = await inspectLink(db, request.body.token);
-      await done();
-      return info;
-    },
-  );
-  app.post<{ Body: RedeemLinkRequest }>(
-    '/links/redeem',
-    { schema: ENDPOINTS['POST /auth/links/redeem'] },
-    async (request, reply): Promise<PasswordLinkInfo> => {
-      const done = await attempt(request, reply, linkKey(request.body.token), 'attempts');
-      const { kind, email, expiresAt } = await redeemLink(db, { ...request.body, address: request.ip });
-      await done();
-      return { kind, email, expiresAt };
-    },
-  );
+  onEndpoint(app, 'POST /auth/links/inspect', async (request, reply): Promise<PasswordLinkInfo> => {
+    const done = await attempt(request, reply, linkKey(request.body.token), 'attempts');
+    const info = await inspectLink(db, request.body.token);
+    await done();
+    return info;
+  });
+  onEndpoint(app, 'POST /auth/links/redeem', async (request, reply): Promise<PasswordLinkInfo> => {
+    const done = await attempt(request, reply, linkKey(request.body.token), 'attempts');
+    const { kind, email, expiresAt } = await redeemLink(db, { ...request.body, address: request.ip });
+    await done();
+    return { kind, email, expiresAt };
+  });
 
   // Sign-out revokes the session on the server: the token (and any renewal of it) answers 401 from now on.
   // Without a valid token there is nothing to revoke, and the answer is the same 204 (signing out twice is fine).
-  app.post('/sign-out', { schema: ENDPOINTS['POST /auth/sign-out'] }, async (request, reply) => {
+  onEndpoint(app, 'POST /auth/sign-out', async (request, reply) => {
     const token = tokenOf(request);
     const session = token ? await tokens.verify(token) : null;
     if (session) await revokeSession(db, session);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 };

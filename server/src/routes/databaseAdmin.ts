@@ -1,22 +1,22 @@
 // Database Admin: the one-off random-seed migration and the overview figures. Registered
 // inside the admin-guarded /api scope.
-import type { FastifyPluginAsync } from 'fastify';
-import { ENDPOINTS } from '../../../contract/endpoints';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GENDERS, type Gender } from '../../../contract/wire';
 import type { DatabaseOverview, MigrationResponse } from '../../../contract/exports';
 import { actorOf } from '../audit/consoleActions';
 import { countMatchingNames } from '../counters/rowCounters';
+import { onEndpoint } from '../http/contractRoutes';
 import type { Db } from '../db/types';
 import { addRandomSeedColumn, hasRandomSeedColumn } from '../dbAdmin/randomSeedColumn';
 import { HttpError } from '../http/errors';
 
-export const databaseAdminRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const databaseAdminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   // The spec sends a JSON content header and no data (the schema's NoBody). The header is checked before the
   // schema, so a text body is told what to send (415) rather than that it is not an object.
-  app.post(
-    '/admin/migrate/add-random-seed-column',
+  onEndpoint(
+    app,
+    'POST /api/admin/migrate/add-random-seed-column',
     {
-      schema: ENDPOINTS['POST /api/admin/migrate/add-random-seed-column'],
       preValidation: async (request) => {
         if (!request.headers['content-type']?.startsWith('application/json')) {
           throw new HttpError(415, 'unsupported_media_type', 'Send Content-Type: application/json');
@@ -27,7 +27,7 @@ export const databaseAdminRoutes: FastifyPluginAsync<{ db: Db }> = async (app, {
   );
 
   // Counts from the maintained counters (migration 015): cheap whatever the size of names.
-  app.get('/admin/database-overview', { schema: ENDPOINTS['GET /api/admin/database-overview'] }, async (): Promise<DatabaseOverview> => {
+  onEndpoint(app, 'GET /api/admin/database-overview', async (): Promise<DatabaseOverview> => {
     const [totalNames, perGender, nationalities, hasSeed] = await Promise.all([
       countMatchingNames(db, {}),
       Promise.all(GENDERS.map((gender) => countMatchingNames(db, { gender }))),

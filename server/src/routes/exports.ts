@@ -7,27 +7,19 @@
 // (a retried first page must not count as a second export), and a backup reads four collections as
 // one export. The console announces the run once, before its first page.
 import { Readable } from 'node:stream';
-import type { FastifyPluginAsync } from 'fastify';
-import { ENDPOINTS } from '../../../contract/endpoints';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  EXPORT_PAGE_DEFAULT,
   type ExportCollection,
   type ExportCountResponse,
-  type ExportRunRequest,
   type ExportRunResponse,
-  type StreamedCsvCollection,
 } from '../../../contract/exports';
 import { actorOf, recordConsoleAction } from '../audit/consoleActions';
+import { onEndpoint } from '../http/contractRoutes';
 import type { Db } from '../db/types';
 import { streamCsvExport } from '../exports/csvExport';
 import { countExportRows, CursorError, readExportPage } from '../exports/exportReads';
 import { badRequest } from '../http/errors';
-
-interface PageQuery {
-  after?: string;
-  limit: number;
-  from?: string;
-  to?: string;
-}
 
 function range(collection: ExportCollection, query: { from?: string; to?: string }) {
   if ((query.from !== undefined || query.to !== undefined) && collection !== 'audit-logs') {
@@ -39,78 +31,62 @@ function range(collection: ExportCollection, query: { from?: string; to?: string
   return { from, to };
 }
 
-export const exportRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  app.get<{ Params: { collection: ExportCollection }; Querystring: PageQuery }>(
-    '/export/:collection',
-    { schema: ENDPOINTS['GET /api/export/:collection'] },
-    async (request, reply) => {
-      const { collection } = request.params;
-      const { after, limit } = request.query;
-      try {
-        const page = await readExportPage(db, collection, { after, limit, ...range(collection, request.query) });
-        // Pages are point-in-time reads of changing data: never cached.
-        reply.header('cache-control', 'no-store');
-        if ('json' in page) return reply.type('application/json; charset=utf-8').send(page.json);
-        return page;
-      } catch (error) {
-        if (error instanceof CursorError) throw badRequest(error.message, 'after');
-        throw error;
-      }
-    },
-  );
+export const exportRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+  onEndpoint(app, 'GET /api/export/:collection', async (request, reply) => {
+    const { collection } = request.params;
+    const { after, limit = EXPORT_PAGE_DEFAULT } = request.query;
+    try {
+      const page = await readExportPage(db, collection, { after, limit, ...range(collection, request.query) });
+      // Pages are point-in-time reads of changing data: never cached.
+      reply.header('cache-control', 'no-store');
+      if ('json' in page) return reply.type('application/json; charset=utf-8').send(page.json);
+      return page;
+    } catch (error) {
+      if (error instanceof CursorError) throw badRequest(error.message, 'after');
+      throw error;
+    }
+  });
 
-  app.get<{ Params: { collection: StreamedCsvCollection } }>(
-    '/export/:collection/csv',
-    { schema: ENDPOINTS['GET /api/export/:collection/csv'] },
-    async (request, reply) => {
-      const chunks = streamCsvExport(db, request.params.collection);
-      // The header and the first range are read before answering, so a database that cannot be read answers
-      // with its status and reason instead of a 200 that breaks off. A failure later cuts the transfer short,
-      // which the browser reports as a failed read (chunked encoding never ends cleanly): no file is saved.
-      const head: Buffer[] = [];
-      for (let i = 0; i < 2; i += 1) {
-        const chunk = await chunks.next();
-        if (chunk.done) break;
-        head.push(chunk.value);
-      }
-      const body = Readable.from(
-        (async function* () {
-          yield* head;
-          yield* chunks;
-        })(),
-      );
-      return reply.header('cache-control', 'no-store').type('text/csv; charset=utf-8').send(body);
-    },
-  );
+  onEndpoint(app, 'GET /api/export/:collection/csv', async (request, reply) => {
+    const chunks = streamCsvExport(db, request.params.collection);
+    // The header and the first range are read before answering, so a database that cannot be read answers
+    // with its status and reason instead of a 200 that breaks off. A failure later cuts the transfer short,
+    // which the browser reports as a failed read (chunked encoding never ends cleanly): no file is saved.
+    const head: Buffer[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const chunk = await chunks.next();
+      if (chunk.done) break;
+      head.push(chunk.value);
+    }
+    const body = Readable.from(
+      (async function* () {
+        yield* head;
+        yield* chunks;
+      })(),
+    );
+    // The contract's answer is the CSV text (CSV_FILE); it leaves as a stream of that text, which the type cannot say.
+    return reply.header('cache-control', 'no-store').type('text/csv; charset=utf-8').send(body as unknown as string);
+  });
 
-  app.get<{ Params: { collection: ExportCollection }; Querystring: { from?: string; to?: string } }>(
-    '/export/:collection/count',
-    { schema: ENDPOINTS['GET /api/export/:collection/count'] },
-    async (request): Promise<ExportCountResponse> => ({
-      total: await countExportRows(db, request.params.collection, range(request.params.collection, request.query)),
-    }),
-  );
+  onEndpoint(app, 'GET /api/export/:collection/count', async (request): Promise<ExportCountResponse> => ({
+    total: await countExportRows(db, request.params.collection, range(request.params.collection, request.query)),
+  }));
 
-  app.post<{ Body: ExportRunRequest }>(
-    '/export/runs',
-    { schema: ENDPOINTS['POST /api/export/runs'] },
-    async (request, reply): Promise<ExportRunResponse> => {
-      const { kind, format, from, to } = request.body;
-      if ((from !== undefined || to !== undefined) && kind !== 'audit-logs')
-        throw badRequest('from and to apply to audit-logs only', 'from');
-      if (kind === 'backup' && format !== 'json') throw badRequest('a backup is JSON', 'format');
-      const runId = await db.transaction(async (tx) => {
-        await recordConsoleAction(tx, actorOf(request), {
-          action: 'export.run',
-          targetType: 'export',
-          targetId: kind,
-          details: { kind, format, ...(from ? { from } : {}), ...(to ? { to } : {}) },
-        });
-        const { rows } = await tx.query<{ id: number }>(`SELECT currval(pg_get_serial_sequence('console_actions', 'id'))::int AS id`);
-        return rows[0]!.id;
+  onEndpoint(app, 'POST /api/export/runs', async (request, reply): Promise<ExportRunResponse> => {
+    const { kind, format, from, to } = request.body;
+    if ((from !== undefined || to !== undefined) && kind !== 'audit-logs') throw badRequest('from and to apply to audit-logs only', 'from');
+    if (kind === 'backup' && format !== 'json') throw badRequest('a backup is JSON', 'format');
+    const runId = await db.transaction(async (tx) => {
+      await recordConsoleAction(tx, actorOf(request), {
+        action: 'export.run',
+        targetType: 'export',
+        targetId: kind,
+        details: { kind, format, ...(from ? { from } : {}), ...(to ? { to } : {}) },
       });
-      reply.code(201);
-      return { runId };
-    },
-  );
+      const { rows } = await tx.query<{ id: number }>(`SELECT currval(pg_get_serial_sequence('console_actions', 'id'))::int AS id`);
+      return rows[0]!.id;
+    });
+    reply.code(201);
+    return { runId };
+  });
 };

@@ -1,6 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { ENDPOINTS } from '../../../contract/endpoints';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { SystemHealth } from '../../../contract/wire';
+import { onEndpoint } from '../http/contractRoutes';
 import type { Db, Queryable } from '../db/types';
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -86,6 +86,6 @@ export async function readSystemHealth(db: Queryable): Promise<SystemHealth> {
   };
 }
 
-export const healthRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  app.get('/admin/health', { schema: ENDPOINTS['GET /api/admin/health'] }, async () => readSystemHealth(db));
+export const healthRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+  onEndpoint(app, 'GET /api/admin/health', async () => readSystemHealth(db));
 };

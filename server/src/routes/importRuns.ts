@@ -1,75 +1,57 @@
 // Import runs: the console starts a run, sends its batches with the run id
 // (routes/bulkImport.ts), finishes it, lists recent runs after a reload, and can undo one.
 // Registered by app.ts inside the admin-guarded /api scope.
-import type { FastifyPluginAsync } from 'fastify';
-import { ENDPOINTS } from '../../../contract/endpoints';
-import { type FinishImportRunRequest, type StartImportRunRequest, type UndoImportRunResponse } from '../../../contract/importRuns';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { RECENT_IMPORT_RUNS, type UndoImportRunResponse } from '../../../contract/importRuns';
 import { actorOf, recordConsoleAction } from '../audit/consoleActions';
+import { onEndpoint } from '../http/contractRoutes';
 import type { Db } from '../db/types';
 import { badRequest } from '../http/errors';
 import { finishRun, getRunDetail, listRecentRuns, startRun, undoRun } from '../imports/importRuns';
 
-type IdParams = { id: number };
+export const importRunsRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+  onEndpoint(app, 'GET /api/admin/import-runs', async (request) => listRecentRuns(db, request.query.limit ?? RECENT_IMPORT_RUNS));
 
-export const importRunsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  app.get<{ Querystring: { limit: number } }>('/admin/import-runs', { schema: ENDPOINTS['GET /api/admin/import-runs'] }, async (request) =>
-    listRecentRuns(db, request.query.limit),
-  );
+  onEndpoint(app, 'GET /api/admin/import-runs/:id', async (request) => getRunDetail(db, request.params.id));
 
-  app.get<{ Params: IdParams }>('/admin/import-runs/:id', { schema: ENDPOINTS['GET /api/admin/import-runs/:id'] }, async (request) =>
-    getRunDetail(db, request.params.id),
-  );
+  onEndpoint(app, 'POST /api/admin/import-runs', async (request, reply) => {
+    const fileName = request.body.fileName.trim();
+    if (fileName === '') throw badRequest('fileName must not be empty', 'fileName');
+    const actor = actorOf(request);
+    const run = await db.transaction(async (tx) => {
+      const started = await startRun(tx, actor, fileName);
+      await recordConsoleAction(tx, actor, { action: 'import.start', targetType: 'import_run', targetId: started.id, after: started });
+      return started;
+    });
+    return reply.code(201).send(run);
+  });
 
-  app.post<{ Body: StartImportRunRequest }>(
-    '/admin/import-runs',
-    { schema: ENDPOINTS['POST /api/admin/import-runs'] },
-    async (request, reply) => {
-      const fileName = request.body.fileName.trim();
-      if (fileName === '') throw badRequest('fileName must not be empty', 'fileName');
-      const actor = actorOf(request);
-      const run = await db.transaction(async (tx) => {
-        const started = await startRun(tx, actor, fileName);
-        await recordConsoleAction(tx, actor, { action: 'import.start', targetType: 'import_run', targetId: started.id, after: started });
-        return started;
+  onEndpoint(app, 'POST /api/admin/import-runs/:id/finish', async (request) => {
+    const actor = actorOf(request);
+    return db.transaction(async (tx) => {
+      const { before, after } = await finishRun(tx, request.params.id, request.body.state, request.body.report);
+      await recordConsoleAction(tx, actor, { action: 'import.finish', targetType: 'import_run', targetId: after.id, before, after });
+      return after;
+    });
+  });
+
+  onEndpoint(app, 'POST /api/admin/import-runs/:id/undo', async (request) => {
+    const actor = actorOf(request);
+    const response: UndoImportRunResponse = await db.transaction(async (tx) => {
+      const { before, after, move, keptEditedCount } = await undoRun(tx, actor, request.params.id);
+      const deletedCount = move.moved.length;
+      await recordConsoleAction(tx, actor, {
+        action: 'import.undo',
+        targetType: 'import_run',
+        targetId: after.id,
+        before,
+        after,
+        details: { deletedCount, keptEditedCount, trash: true, deletionId: move.deletionId, swipes: move.swipes, matches: move.matches },
+        // Each name's history finds the undo that moved it; `moved` below says what each was.
+        touched: { targetType: 'name', ids: move.moved.map((n) => n.id) },
       });
-      return reply.code(201).send(run);
-    },
-  );
-
-  app.post<{ Params: IdParams; Body: FinishImportRunRequest }>(
-    '/admin/import-runs/:id/finish',
-    { schema: ENDPOINTS['POST /api/admin/import-runs/:id/finish'] },
-    async (request) => {
-      const actor = actorOf(request);
-      return db.transaction(async (tx) => {
-        const { before, after } = await finishRun(tx, request.params.id, request.body.state, request.body.report);
-        await recordConsoleAction(tx, actor, { action: 'import.finish', targetType: 'import_run', targetId: after.id, before, after });
-        return after;
-      });
-    },
-  );
-
-  app.post<{ Params: IdParams }>(
-    '/admin/import-runs/:id/undo',
-    { schema: ENDPOINTS['POST /api/admin/import-runs/:id/undo'] },
-    async (request) => {
-      const actor = actorOf(request);
-      const response: UndoImportRunResponse = await db.transaction(async (tx) => {
-        const { before, after, move, keptEditedCount } = await undoRun(tx, actor, request.params.id);
-        const deletedCount = move.moved.length;
-        await recordConsoleAction(tx, actor, {
-          action: 'import.undo',
-          targetType: 'import_run',
-          targetId: after.id,
-          before,
-          after,
-          details: { deletedCount, keptEditedCount, trash: true, deletionId: move.deletionId, swipes: move.swipes, matches: move.matches },
-          // Each name's history finds the undo that moved it; `moved` below says what each was.
-          touched: { targetType: 'name', ids: move.moved.map((n) => n.id) },
-        });
-        return { deletedCount, keptEditedCount, deletionId: move.deletionId, run: after };
-      });
-      return response;
-    },
-  );
+      return { deletedCount, keptEditedCount, deletionId: move.deletionId, run: after };
+    });
+    return response;
+  });
 };

@@ -1,6 +1,7 @@
+import { onEndpoint } from '../http/contractRoutes';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ServerResponse } from 'node:http';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { ENDPOINTS } from '../../../contract/endpoints';
+import type { FastifyRequest } from 'fastify';
 import type { LiveCounts } from '../../../contract/wire';
 import type { LiveCountsHub } from '../live/liveCounts';
 
@@ -34,11 +35,11 @@ export const SERVER_STOPPING_EVENT = `retry: ${SERVER_STOPPING_RETRY_MS}\nevent:
 })}\n\n`;
 
 export const LIVE_COUNTS_STALE_MESSAGE = 'The server cannot read the live counts right now (its database may be unreachable)';
-export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
+export const liveRoutes: FastifyPluginAsyncTypebox<LiveRoutesOptions> = async (
   app,
   { liveCounts, openStreams, heartbeatMs = 15_000, recheckSession, sessionCheckMs = 2_000 },
 ) => {
-  app.get('/live/counts', { schema: ENDPOINTS['GET /api/live/counts'] }, async (request, reply) => {
+  onEndpoint(app, 'GET /api/live/counts', async (request, reply) => {
     reply.hijack();
     const stream = reply.raw;
     // The client may have gone while the (async) admin guard ran: then 'close' has fired already

@@ -9,7 +9,6 @@
 // same 401 invalid_mfa_code.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ENDPOINTS } from '../../../contract/endpoints';
 import { MFA_ACTIONS, type MfaStatus, type SignInSession } from '../../../contract/mfa';
 import { OPERATOR_ERRORS } from '../../../contract/operators';
 import { recordConsoleAction, type Actor } from '../audit/consoleActions';
@@ -28,6 +27,7 @@ import {
 } from '../auth/mfa/mfaStore';
 import type { SecretBox } from '../auth/mfa/secretBox';
 import type { SessionTokens, VerifiedSession } from '../auth/tokens';
+import { onEndpoint } from '../http/contractRoutes';
 import type { Db } from '../db/types';
 import { HttpError } from '../http/errors';
 import { emailKey } from '../operators/links';
@@ -117,7 +117,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox<MfaRoutesOptions> = async (
     return error;
   };
 
-  app.post('/verify', { schema: ENDPOINTS['POST /auth/mfa/verify'] }, async (request, reply): Promise<SignInSession> => {
+  onEndpoint(app, 'POST /auth/mfa/verify', async (request, reply): Promise<SignInSession> => {
     const account = await challengeAccount(request.body.challenge, 'verify');
     const actor = actorOf(account);
     const done = await codeAttempt(request, reply, actor, 'sign_in');
@@ -141,18 +141,18 @@ export const mfaRoutes: FastifyPluginAsyncTypebox<MfaRoutesOptions> = async (
     return openSession(account, request.ip, { secondFactor });
   });
 
-  app.get('/', { schema: ENDPOINTS['GET /auth/mfa'], prefixTrailingSlash: 'no-slash' }, async (request, reply): Promise<MfaStatus> => {
+  onEndpoint(app, 'GET /auth/mfa', { prefixTrailingSlash: 'no-slash' }, async (request, reply): Promise<MfaStatus> => {
     const { account } = await signedIn(request, reply);
     const state = await mfaStateOf(db, account.uid);
     return { enabled: state.enabled, recoveryCodesLeft: state.recoveryCodesLeft, required };
   });
 
-  app.post('/enrolment', { schema: ENDPOINTS['POST /auth/mfa/enrolment'] }, async (request, reply) => {
+  onEndpoint(app, 'POST /auth/mfa/enrolment', async (request, reply) => {
     const { account } = await enrolling(request, reply, request.body.challenge);
     return startEnrolment(db, secretBox, actorOf(account), request.ip);
   });
 
-  app.post('/enrolment/confirm', { schema: ENDPOINTS['POST /auth/mfa/enrolment/confirm'] }, async (request, reply) => {
+  onEndpoint(app, 'POST /auth/mfa/enrolment/confirm', async (request, reply) => {
     const { account, session } = await enrolling(request, reply, request.body.challenge);
     const actor = actorOf(account);
     const done = await codeAttempt(request, reply, actor, 'enrolment');
@@ -179,7 +179,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox<MfaRoutesOptions> = async (
     };
   });
 
-  app.post('/recovery-codes', { schema: ENDPOINTS['POST /auth/mfa/recovery-codes'] }, async (request, reply) => {
+  onEndpoint(app, 'POST /auth/mfa/recovery-codes', async (request, reply) => {
     const { account } = await signedIn(request, reply);
     const actor = actorOf(account);
     const done = await codeAttempt(request, reply, actor, 'recovery_codes');
@@ -192,7 +192,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox<MfaRoutesOptions> = async (
 
   // The current password, not a code: whoever lost the phone can still turn it off from a session they have. Wrong
   // passwords count as POST /auth/password's do (the same address + email keys) and get its 401.
-  app.post('/disable', { schema: ENDPOINTS['POST /auth/mfa/disable'] }, async (request, reply): Promise<MfaStatus> => {
+  onEndpoint(app, 'POST /auth/mfa/disable', async (request, reply): Promise<MfaStatus> => {
     const { account } = await signedIn(request, reply);
     if (required) throw mfaRequired();
     if (!(await mfaStateOf(db, account.uid)).enabled) throw notOn();

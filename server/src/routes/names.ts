@@ -2,8 +2,8 @@
 // schema in contract/endpoints.ts before a handler runs. A delete moves names to the trash (names/trash.ts);
 // the trash routes list, restore and delete forever (contract/dataSafety.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ENDPOINTS } from '../../../contract/endpoints';
 import type { NamesPageResponse } from '../../../contract/wire';
+import { onEndpoint } from '../http/contractRoutes';
 import type { Db } from '../db/types';
 import { actorOf } from '../audit/consoleActions';
 import { expectedVersion } from '../http/versions';
@@ -37,7 +37,7 @@ export interface NamesRoutesOptions {
 export const namesRoutes: FastifyPluginAsyncTypebox<NamesRoutesOptions> = async (app, { db, retentionDays }) => {
   // GET /names?gender&nationality&limit&offset&alphabetFilter -> { names (ordered by name, id), total, totalIsEstimate };
   // with q, the search's order (names/nameSearch.ts) and what it found per group.
-  app.get('/names', { schema: ENDPOINTS['GET /api/names'] }, async (request): Promise<NamesPageResponse> => {
+  onEndpoint(app, 'GET /api/names', async (request): Promise<NamesPageResponse> => {
     const filter = namesFilter(request.query);
     const { names, total, search } = filter.search
       ? await searchNames(db, { ...filter, search: filter.search })
@@ -47,29 +47,27 @@ export const namesRoutes: FastifyPluginAsyncTypebox<NamesRoutesOptions> = async 
   });
 
   // Static segments win over /names/:id in Fastify's router, so these are never read as ids.
-  app.get('/names/nationalities', { schema: ENDPOINTS['GET /api/names/nationalities'] }, async () => listNationalities(db));
-  app.get('/names/nationalities-with-counts', { schema: ENDPOINTS['GET /api/names/nationalities-with-counts'] }, async () =>
-    countByNationality(db),
-  );
+  onEndpoint(app, 'GET /api/names/nationalities', async () => listNationalities(db));
+  onEndpoint(app, 'GET /api/names/nationalities-with-counts', async () => countByNationality(db));
 
-  app.post('/names', { schema: ENDPOINTS['POST /api/names'] }, async (request, reply) =>
+  onEndpoint(app, 'POST /api/names', async (request, reply) =>
     reply.code(201).send(await createName(db, actorOf(request), nameValues(request.body), retentionDays)),
   );
 
-  app.put('/names/:id', { schema: ENDPOINTS['PUT /api/names/:id'] }, async (request) =>
+  onEndpoint(app, 'PUT /api/names/:id', async (request) =>
     updateNameRecorded(db, actorOf(request), request.params.id, nameValues(request.body), {
       expectedVersion: expectedVersion(request.headers),
       retentionDays,
     }),
   );
 
-  app.delete('/names/:id', { schema: ENDPOINTS['DELETE /api/names/:id'] }, async (request, reply) => {
+  onEndpoint(app, 'DELETE /api/names/:id', async (request, reply) => {
     await deleteNameRecorded(db, actorOf(request), request.params.id, expectedVersion(request.headers));
     return reply.code(204).send(null);
   });
 
   // POST /names/bulk-delete { nameIds, versions? } -> what moved to the trash, as one deletion.
-  app.post('/names/bulk-delete', { schema: ENDPOINTS['POST /api/names/bulk-delete'] }, async (request) => {
+  onEndpoint(app, 'POST /api/names/bulk-delete', async (request) => {
     const move = await deleteNamesRecorded(db, actorOf(request), request.body.nameIds, request.body.versions);
     return { deletedCount: move.moved.length, swipes: move.swipes, matches: move.matches, deletionId: move.deletionId };
   });
@@ -78,25 +76,21 @@ export const namesRoutes: FastifyPluginAsyncTypebox<NamesRoutesOptions> = async 
   // batch by batch; the console polls its progress and may cancel it.
   const logJobError = (error: unknown) => app.log.error({ err: error }, 'names job batch failed');
   app.addHook('onClose', async () => stopNameBulkJobs(db));
-  app.post('/names/bulk-jobs', { schema: ENDPOINTS['POST /api/names/bulk-jobs'] }, async (request, reply) => {
+  onEndpoint(app, 'POST /api/names/bulk-jobs', async (request, reply) => {
     const job = await createNameBulkJob(db, actorOf(request), request.body);
     startNameBulkJob(db, job.id, logJobError);
     return reply.code(202).send(job);
   });
-  app.get('/names/bulk-jobs/:id', { schema: ENDPOINTS['GET /api/names/bulk-jobs/:id'] }, async (request) => {
+  onEndpoint(app, 'GET /api/names/bulk-jobs/:id', async (request) => {
     await resumeIfStalled(db, request.params.id, logJobError);
     return readNameBulkJob(db, request.params.id);
   });
-  app.post('/names/bulk-jobs/:id/cancel', { schema: ENDPOINTS['POST /api/names/bulk-jobs/:id/cancel'] }, async (request) =>
-    cancelNameBulkJob(db, request.params.id),
-  );
+  onEndpoint(app, 'POST /api/names/bulk-jobs/:id/cancel', async (request) => cancelNameBulkJob(db, request.params.id));
 
   // What a delete would take to the trash, for its confirmation: read from the per-name summary.
-  app.post('/names/delete-preview', { schema: ENDPOINTS['POST /api/names/delete-preview'] }, async (request) =>
-    namesImpact(db, request.body.nameIds),
-  );
+  onEndpoint(app, 'POST /api/names/delete-preview', async (request) => namesImpact(db, request.body.nameIds));
 
-  app.get('/names/trash', { schema: ENDPOINTS['GET /api/names/trash'] }, async (request) =>
+  onEndpoint(app, 'GET /api/names/trash', async (request) =>
     listTrash(
       db,
       { limit: request.query.limit ?? 50, offset: request.query.offset ?? 0, deletionId: request.query.deletionId },
@@ -104,7 +98,7 @@ export const namesRoutes: FastifyPluginAsyncTypebox<NamesRoutesOptions> = async 
     ),
   );
 
-  app.post('/names/restore', { schema: ENDPOINTS['POST /api/names/restore'] }, async (request) => {
+  onEndpoint(app, 'POST /api/names/restore', async (request) => {
     const body = request.body;
     const selection = 'deletionId' in body ? { deletionId: body.deletionId, limit: body.limit } : { nameIds: body.nameIds };
     const result = await db.transaction((tx) => restoreNamesRecorded(tx, actorOf(request), selection));
@@ -113,7 +107,7 @@ export const namesRoutes: FastifyPluginAsyncTypebox<NamesRoutesOptions> = async 
   });
 
   // Delete forever: the names and the swipes they carry, recorded with what went.
-  app.post('/names/trash/purge', { schema: ENDPOINTS['POST /api/names/trash/purge'] }, async (request) => {
+  onEndpoint(app, 'POST /api/names/trash/purge', async (request) => {
     const result = await db.transaction((tx) => purgeNamesRecorded(tx, actorOf(request), request.body.nameIds));
     return { purgedCount: result.purged.length, swipes: result.swipes, matches: result.matches };
   });

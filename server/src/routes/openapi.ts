@@ -1,7 +1,7 @@
+import { onEndpoint } from '../http/contractRoutes';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyPluginAsync } from 'fastify';
-import { ENDPOINTS } from '../../../contract/endpoints';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { buildOpenApiDocument, type OpenApiDocument } from '../../../contract/openapi';
 
 /** The version package.json gives the project, from the folder the server runs in (npm scripts run at its root). */
@@ -15,11 +15,7 @@ export function packageVersion(folder = process.cwd()): string {
 }
 
 /** GET /openapi.json (under /api: admins only): the contract as OpenAPI 3.1, built once. */
-export const openApiRoutes: FastifyPluginAsync = async (app) => {
+export const openApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   let document: OpenApiDocument | undefined;
-  app.get(
-    '/openapi.json',
-    { schema: ENDPOINTS['GET /api/openapi.json'] },
-    async () => (document ??= buildOpenApiDocument(packageVersion())),
-  );
+  onEndpoint(app, 'GET /api/openapi.json', async () => (document ??= buildOpenApiDocument(packageVersion())));
 };

@@ -7,8 +7,8 @@
 //   token configured it answers 404, so nothing is open by default; METRICS_PORT serves them on a listener of its
 //   own instead (server.ts).
 // None of the answers carries data: a status, or a reason naming the kind of failure.
-import type { FastifyPluginAsync } from 'fastify';
-import { ENDPOINTS } from '../../../contract/endpoints';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { onEndpoint } from '../http/contractRoutes';
 import type { Db } from '../db/types';
 import { databaseUnavailableReason } from '../db/unavailable';
 import { HttpError, notFound } from '../http/errors';
@@ -67,10 +67,10 @@ export async function readinessProblem(options: ProbesOptions): Promise<string |
   return null;
 }
 
-export const probeRoutes: FastifyPluginAsync<ProbesOptions> = async (app, options) => {
-  app.get('/healthz', { schema: ENDPOINTS['GET /healthz'] }, async () => ({ status: 'ok' as const }));
+export const probeRoutes: FastifyPluginAsyncTypebox<ProbesOptions> = async (app, options) => {
+  onEndpoint(app, 'GET /healthz', async () => ({ status: 'ok' as const }));
 
-  app.get('/readyz', { schema: ENDPOINTS['GET /readyz'] }, async (_request, reply) => {
+  onEndpoint(app, 'GET /readyz', async (_request, reply) => {
     const problem = await readinessProblem(options);
     if (problem) {
       // Asked again every few seconds during an outage: answered with the reason, not logged each time.
@@ -81,7 +81,7 @@ export const probeRoutes: FastifyPluginAsync<ProbesOptions> = async (app, option
   });
 
   const metrics = options.metrics;
-  app.get('/metrics', { schema: ENDPOINTS['GET /metrics'] }, async (request, reply) => {
+  onEndpoint(app, 'GET /metrics', async (request, reply) => {
     if (!metrics?.token) throw notFound('Metrics are not served on this port (see METRICS_TOKEN and METRICS_PORT)');
     if (!carriesMetricsToken(request.headers.authorization, metrics.token)) {
       reply.header('www-authenticate', 'Bearer');

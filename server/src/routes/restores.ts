@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/ty
 import { RESTORE_BATCH_MAX_ROWS, RESTORE_ROW_MAX_BYTES } from '../../../contract/backupRestore';
 import { ENDPOINTS } from '../../../contract/endpoints';
 import { actorOf } from '../audit/consoleActions';
+import { onEndpoint } from '../http/contractRoutes';
 import type { Db } from '../db/types';
 import { badRequest, conflict, HttpError } from '../http/errors';
 import { adminChangeCount, refuseSelfLockout, RestoreRefused } from '../restores/restoreApply';
@@ -51,11 +52,11 @@ function adminChangeText(plan: NonNullable<RestoreRow['plan']>, mode: 'add' | 'r
 export const restoresRoutes: FastifyPluginAsyncTypebox<RestoresRoutesOptions> = async (app, { db, runner, live }) => {
   const answer = (row: RestoreRow) => toSession(row, runner.progressOf(Number(row.id)));
 
-  app.get('/admin/restores', { schema: ENDPOINTS['GET /api/admin/restores'] }, async () => ({
+  onEndpoint(app, 'GET /api/admin/restores', async () => ({
     restores: (await listRestores(db)).map(answer),
   }));
 
-  app.post('/admin/restores', { schema: ENDPOINTS['POST /api/admin/restores'] }, async (request, reply) => {
+  onEndpoint(app, 'POST /api/admin/restores', async (request, reply) => {
     const fileName = request.body.fileName.trim();
     if (fileName === '') throw badRequest('fileName must not be empty', 'fileName');
     const actor = actorOf(request);
@@ -63,9 +64,7 @@ export const restoresRoutes: FastifyPluginAsyncTypebox<RestoresRoutesOptions> = 
     return reply.code(201).send(answer(row));
   });
 
-  app.get('/admin/restores/:id', { schema: ENDPOINTS['GET /api/admin/restores/:id'] }, async (request) =>
-    answer(await findRestore(db, request.params.id)),
-  );
+  onEndpoint(app, 'GET /api/admin/restores/:id', async (request) => answer(await findRestore(db, request.params.id)));
 
   await app.register(async (scope) => {
     const rows = scope.withTypeProvider<TypeBoxTypeProvider>();
@@ -93,11 +92,11 @@ export const restoresRoutes: FastifyPluginAsyncTypebox<RestoresRoutesOptions> = 
     );
   });
 
-  app.post('/admin/restores/:id/check', { schema: ENDPOINTS['POST /api/admin/restores/:id/check'] }, async (request) =>
+  onEndpoint(app, 'POST /api/admin/restores/:id/check', async (request) =>
     answer(await db.transaction((tx) => checkRestore(tx, request.params.id, request.body, live))),
   );
 
-  app.post('/admin/restores/:id/apply', { schema: ENDPOINTS['POST /api/admin/restores/:id/apply'] }, async (request, reply) => {
+  onEndpoint(app, 'POST /api/admin/restores/:id/apply', async (request, reply) => {
     const { id } = request.params;
     const { mode, confirmAdminChanges } = request.body;
     const actor = actorOf(request);
@@ -143,7 +142,7 @@ export const restoresRoutes: FastifyPluginAsyncTypebox<RestoresRoutesOptions> = 
     return reply.code(202).send(answer(row));
   });
 
-  app.post('/admin/restores/:id/cancel', { schema: ENDPOINTS['POST /api/admin/restores/:id/cancel'] }, async (request) => {
+  onEndpoint(app, 'POST /api/admin/restores/:id/cancel', async (request) => {
     const { id } = request.params;
     const actor = actorOf(request);
     const row = await db.transaction(async (tx) => {

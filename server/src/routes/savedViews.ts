@@ -2,8 +2,8 @@
 // scope on both stacks. The body's schema (a closed state per page, every text bounded) has been checked by Fastify
 // before a handler runs; the handlers check ownership, the version, the name and the per-operator limit.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ENDPOINTS } from '../../../contract/endpoints';
 import { actorOf } from '../audit/consoleActions';
+import { onEndpoint } from '../http/contractRoutes';
 import type { Db } from '../db/types';
 import { expectedVersion } from '../http/versions';
 import { createView, deleteView, listViews, readPreferences, updateView, writePreferences } from '../views/savedViewsStore';
@@ -12,31 +12,27 @@ import { createView, deleteView, listViews, readPreferences, updateView, writePr
 export const SAVED_VIEW_BODY_LIMIT = 16 * 1024;
 
 export const savedViewsRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
-  app.get('/views', { schema: ENDPOINTS['GET /api/views'] }, async (request) => ({
+  onEndpoint(app, 'GET /api/views', async (request) => ({
     views: await listViews(db, actorOf(request).uid, request.query.page),
   }));
 
-  app.post('/views', { schema: ENDPOINTS['POST /api/views'], bodyLimit: SAVED_VIEW_BODY_LIMIT }, async (request, reply) => {
+  onEndpoint(app, 'POST /api/views', { bodyLimit: SAVED_VIEW_BODY_LIMIT }, async (request, reply) => {
     const view = await db.transaction((tx) => createView(tx, actorOf(request), request.body));
     return reply.code(201).send(view);
   });
 
-  app.put('/views/:id', { schema: ENDPOINTS['PUT /api/views/:id'], bodyLimit: SAVED_VIEW_BODY_LIMIT }, async (request) =>
+  onEndpoint(app, 'PUT /api/views/:id', { bodyLimit: SAVED_VIEW_BODY_LIMIT }, async (request) =>
     db.transaction((tx) => updateView(tx, actorOf(request), request.params.id, expectedVersion(request.headers), request.body)),
   );
 
-  app.delete('/views/:id', { schema: ENDPOINTS['DELETE /api/views/:id'] }, async (request, reply) => {
+  onEndpoint(app, 'DELETE /api/views/:id', async (request, reply) => {
     await db.transaction((tx) => deleteView(tx, actorOf(request), request.params.id, expectedVersion(request.headers)));
     return reply.code(204).send(null);
   });
 
-  app.get('/views/preferences/:page', { schema: ENDPOINTS['GET /api/views/preferences/:page'] }, async (request) =>
-    readPreferences(db, actorOf(request).uid, request.params.page),
-  );
+  onEndpoint(app, 'GET /api/views/preferences/:page', async (request) => readPreferences(db, actorOf(request).uid, request.params.page));
 
-  app.put(
-    '/views/preferences/:page',
-    { schema: ENDPOINTS['PUT /api/views/preferences/:page'], bodyLimit: SAVED_VIEW_BODY_LIMIT },
-    async (request) => db.transaction((tx) => writePreferences(tx, actorOf(request), request.params.page, request.body)),
+  onEndpoint(app, 'PUT /api/views/preferences/:page', { bodyLimit: SAVED_VIEW_BODY_LIMIT }, async (request) =>
+    db.transaction((tx) => writePreferences(tx, actorOf(request), request.params.page, request.body)),
   );
 };
