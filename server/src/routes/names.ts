@@ -42,7 +42,8 @@ export const namesRoutes: FastifyPluginAsyncTypebox<NamesRoutesOptions> = async 
     const { names, total, search } = filter.search
       ? await searchNames(db, { ...filter, search: filter.search })
       : { ...(await listNamesPage(db, filter)), search: undefined };
-    // The group counters and the search's counts are exact; the flag exists for backends that can only estimate.
+    // The group counters are exact (the flag exists for backends that can only estimate); a search says in
+    // search.exact whether it counted every match or stopped at its bound (contract/nameSearch.ts).
     return { names, total, totalIsEstimate: false, ...(search ? { search } : {}) };
   });
 
