@@ -41,7 +41,7 @@ const percentile = (values: number[], p: number) =>
  * painted option of the answer's first name. The in-page probe is source text (tsx would wrap a function's helpers in
  * `__name`, unknown in the page).
  */
-async function typeAndTime(page: Page, text: string): Promise<{ answerMs: number; shownMs: number }> {
+async function typeAndTime(page: Page, text: string): Promise<{ answerMs: number; shownMs: number } | null> {
   const input = page.getByRole('combobox', { name: 'Search pages, users and names' });
   await input.fill('');
   await page.evaluate('performance.clearResourceTimings()');
@@ -52,7 +52,7 @@ async function typeAndTime(page: Page, text: string): Promise<{ answerMs: number
   await input.pressSequentially(text);
   const body = (await (await answer).json()) as { names: { id: number }[] };
   const first = body.names[0];
-  if (!first) throw new Error(`no name found for ${JSON.stringify(text)}`);
+  if (!first) return null; // nothing to show: counted apart
   const optionId = `command-palette-name_${first.id}`;
   return page.evaluate(`new Promise((resolve, reject) => {
     const deadline = performance.now() + 10000;
@@ -102,8 +102,13 @@ async function main(): Promise<void> {
       `Console ${DIST} on ${origin} (${databaseUrl ? 'PostgreSQL' : 'PGlite'}), ${NAMES.toLocaleString('en-US')} names, Chromium ${browser.version()}`,
     );
     console.log(`Node ${process.version}, ${os.cpus().length} CPUs, ${loadAverage()}; ${TEXTS} texts of each kind\n`);
-    await page.keyboard.press('Control+k');
-    await page.getByRole('dialog', { name: 'Command palette' }).waitFor();
+    // The shortcut is heard once the shell has loaded; pressed again until the palette's box has the focus.
+    const box = page.getByRole('combobox', { name: 'Search pages, users and names' });
+    for (let tries = 0; !(await box.isVisible()); tries += 1) {
+      if (tries === 20) throw new Error('Ctrl-K did not open the command palette');
+      await page.keyboard.press('Control+k');
+      await box.waitFor({ timeout: 1500 }).catch(() => undefined);
+    }
 
     const queries = searchQueries(TEXTS);
     const kinds: [SearchKind, string][] = [
@@ -111,20 +116,32 @@ async function main(): Promise<void> {
       ['contains', '4 letters inside a name'],
       ['close', 'a misspelt name'],
     ];
+    // Each text once: the palette keeps an answer for 30 s, and a text typed again is answered without a request.
+    const seen = new Set<string>();
+    const once = (texts: readonly string[]) => texts.filter((text) => !seen.has(text) && seen.add(text));
     // One text first, not timed: the palette's chunk, the first request and the JIT.
-    await typeAndTime(page, queries.prefix[0]!);
+    await typeAndTime(page, once(searchQueries(1, 99).prefix)[0]!);
     const rows: string[][] = [];
     for (const [kind, what] of kinds) {
       const answers: number[] = [];
       const shown: number[] = [];
-      for (const text of queries[kind]) {
-        const { answerMs, shownMs } = await typeAndTime(page, text);
-        answers.push(answerMs);
-        shown.push(shownMs);
+      let nothing = 0;
+      for (const text of once(queries[kind])) {
+        const timed = await typeAndTime(page, text);
+        if (!timed) nothing += 1;
+        else {
+          answers.push(timed.answerMs);
+          shown.push(timed.shownMs);
+        }
       }
+      if (answers.length === 0) throw new Error(`no text of the kind "${what}" found a name`);
       const figures = (values: number[]) =>
         [percentile(values, 0.5), percentile(values, 0.95), Math.max(...values)].map((v) => v.toFixed(1));
-      rows.push([what, ...figures(answers), ...figures(shown)]);
+      rows.push([
+        `${what} (${answers.length} texts${nothing ? `, ${nothing} found nothing` : ''})`,
+        ...figures(answers),
+        ...figures(shown),
+      ]);
     }
     console.log(table(['search text', 'answer p50 ms', 'p95', 'max', 'answer to results shown p50 ms', 'p95', 'max'], rows));
     console.log(`\n${loadAverage()}`);

@@ -58,6 +58,19 @@ export const UNFINISHED_RESTORE_DAYS = 1;
  */
 export const RESTORE_LOCK_CLASS = 62_001;
 
+/** One apply at a time: the apply lock, held by this transaction until it ends (two applies would find each other's writes half-way). */
+export async function takeApplyLock(tx: Queryable): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1, 0)', [RESTORE_LOCK_CLASS]);
+}
+
+/** A conflict when a restore other than `id` is being applied (one left 'applying' by a server that stopped, say). */
+export async function assertNoOtherApplying(tx: Queryable, id: number): Promise<void> {
+  const { rows } = await tx.query<{ id: number | string }>(`SELECT id FROM backup_restores WHERE state = 'applying' AND id <> $1 LIMIT 1`, [
+    id,
+  ]);
+  if (rows[0]) throw conflict(`Restore ${Number(rows[0].id)} is being applied: one restore at a time`, 'id');
+}
+
 export const toSession = (row: RestoreRow, liveProgress?: RestoreProgress | null): RestoreSession => ({
   id: Number(row.id),
   fileName: row.file_name,

@@ -16,7 +16,8 @@ import {
   findRestore,
   listRestores,
   openRestore,
-  RESTORE_LOCK_CLASS,
+  assertNoOtherApplying,
+  takeApplyLock,
   stageBatch,
   toSession,
   type RestoreRow,
@@ -101,17 +102,12 @@ export const restoresRoutes: FastifyPluginAsyncTypebox<RestoresRoutesOptions> = 
     const { mode, confirmAdminChanges } = request.body;
     const actor = actorOf(request);
     const row = await db.transaction(async (tx) => {
-      // One apply at a time: two at once would each find the other's writes half-way.
-      await tx.query('SELECT pg_advisory_xact_lock($1, 0)', [RESTORE_LOCK_CLASS]);
+      await takeApplyLock(tx);
       const restore = await findRestore(tx, id, true);
       if (restore.state !== 'ready') {
         throw conflict(`Restore ${id} is ${restore.state}: only a checked restore (ready) can be applied`, 'id');
       }
-      const { rows: other } = await tx.query<{ id: number | string }>(
-        `SELECT id FROM backup_restores WHERE state = 'applying' AND id <> $1 LIMIT 1`,
-        [id],
-      );
-      if (other[0]) throw conflict(`Restore ${Number(other[0].id)} is being applied: one restore at a time`, 'id');
+      await assertNoOtherApplying(tx, id);
       const plan = restore.plan!;
       if (plan.applyRefusal) throw conflict(`This restore cannot be applied: ${plan.applyRefusal}`, 'id');
       if (mode === 'replace' && plan.replaceRefusal) throw conflict(`Replace cannot be applied: ${plan.replaceRefusal}`, 'mode');

@@ -8,9 +8,9 @@ import { onEndpoint } from '../http/contractRoutes';
 import { conflict, notFound } from '../http/errors';
 import { expectedVersion } from '../http/versions';
 import type { LiveCountsHub } from '../live/liveCounts';
-import { deleteUser, updateUserFlags } from '../users/userAdmin';
+import { createUserRecorded, deleteUser, updateUserFlags } from '../users/userAdmin';
 import { listUsers, userListFilter } from '../users/userList';
-import { createUserRecorded, findUserRecord, newUid } from '../users/userRecord';
+import { findUserRecord, newUid } from '../users/userRecord';
 
 export interface UsersRoutesOptions {
   db: Db;

@@ -8,7 +8,7 @@ import type { Db, Queryable } from '../db/types';
 import { conflict, notFound } from '../http/errors';
 import { checkVersion } from '../http/versions';
 import { refuseLastActiveAdmin } from '../operators/activeAdmins';
-import { toUserRecord, type UserRow } from './userRecord';
+import { createUserRecord, toUserRecord, type NewUser, type UserRow } from './userRecord';
 
 const FLAGS = ['isPremium', 'accountActive'] as const;
 type Flag = (typeof FLAGS)[number];
@@ -110,4 +110,22 @@ export async function deleteUserRows(tx: Queryable, uid: string): Promise<Delete
     connections: connections.affectedRows,
     partnersUnlinked: partners.affectedRows,
   };
+}
+
+/**
+ * POST /api/users: the record, the app's own USER_CREATED audit event (as the app writes one for a sign-up) and the
+ * console action, in one transaction; null when a record with that uid exists (nothing written).
+ */
+export async function createUserRecorded(db: Db, actor: Actor, user: NewUser): Promise<UserRecord | null> {
+  return db.transaction(async (tx) => {
+    const created = await createUserRecord(tx, user);
+    if (created) {
+      await tx.query(`INSERT INTO audit_logs (event, user_id, total_active_time_formatted) VALUES ('USER_CREATED', $1, $2)`, [
+        user.uid,
+        created.totalActiveTimeFormatted,
+      ]);
+      await recordConsoleAction(tx, actor, { action: 'user.create', targetType: 'user', targetId: user.uid, after: created });
+    }
+    return created;
+  });
 }

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings, type UserRecord } from '../../../contract/wire';
-import { recordConsoleAction, type Actor } from '../audit/consoleActions';
-import type { Db, Queryable } from '../db/types';
+import type { Queryable } from '../db/types';
 
 /** A row of the users table as the drivers return it. */
 export interface UserRow {
@@ -80,24 +79,6 @@ export async function createUserRecord(db: Queryable, user: NewUser): Promise<Us
     [user.uid, user.email, user.username, user.displayName],
   );
   return rows[0] ? toUserRecord(rows[0]) : null;
-}
-
-/**
- * POST /api/users: the record, the app's own USER_CREATED audit event (as the app writes one for a sign-up) and the
- * console action, in one transaction; null when a record with that uid exists (nothing written).
- */
-export async function createUserRecorded(db: Db, actor: Actor, user: NewUser): Promise<UserRecord | null> {
-  return db.transaction(async (tx) => {
-    const created = await createUserRecord(tx, user);
-    if (created) {
-      await tx.query(`INSERT INTO audit_logs (event, user_id, total_active_time_formatted) VALUES ('USER_CREATED', $1, $2)`, [
-        user.uid,
-        created.totalActiveTimeFormatted,
-      ]);
-      await recordConsoleAction(tx, actor, { action: 'user.create', targetType: 'user', targetId: user.uid, after: created });
-    }
-    return created;
-  });
 }
 
 const UID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
