@@ -8,12 +8,7 @@
 // one export. The console announces the run once, before its first page.
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  EXPORT_PAGE_DEFAULT,
-  type ExportCollection,
-  type ExportCountResponse,
-  type ExportRunResponse,
-} from '../../../contract/exports';
+import { EXPORT_PAGE_DEFAULT, type ExportCollection, type ExportCountResponse, type ExportRunResponse } from '../../../contract/exports';
 import { actorOf, recordConsoleAction } from '../audit/consoleActions';
 import { onEndpoint } from '../http/contractRoutes';
 import type { Db } from '../db/types';
@@ -65,7 +60,10 @@ export const exportRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
       })(),
     );
     // The contract's answer is the CSV text (CSV_FILE); it leaves as a stream of that text, which the type cannot say.
-    return reply.header('cache-control', 'no-store').type('text/csv; charset=utf-8').send(body as unknown as string);
+    return reply
+      .header('cache-control', 'no-store')
+      .type('text/csv; charset=utf-8')
+      .send(body as unknown as string);
   });
 
   onEndpoint(app, 'GET /api/export/:collection/count', async (request): Promise<ExportCountResponse> => ({
