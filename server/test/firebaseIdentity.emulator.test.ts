@@ -1,12 +1,5 @@
-import {
-  DEFAULT_PROJECT_ID,
-  emulatorsUnavailableReason,
-  ensureFirebaseTools,
-  FIREBASE_TOOLS_VERSION,
-  firebaseToolsDir,
-  startEmulators,
-  type RunningEmulators,
-} from '../../scripts/firebase/emulators';
+import { DEFAULT_PROJECT_ID, startEmulators, type RunningEmulators } from '../../scripts/firebase/emulators';
+import { emulatorDescribe } from './emulatorSuite';
 import { FIREBASE_REFUSALS, openFirebaseIdentity, type FirebaseIdentity } from '../src/auth/firebaseIdentity';
 import type { HttpError } from '../src/http/errors';
 
@@ -18,18 +11,7 @@ import type { HttpError } from '../src/http/errors';
 jest.setTimeout(180_000);
 
 /** Run alone (no global setup has started the emulators): can this file start its own? */
-function standaloneSkipReason(): string | null {
-  const tools = ensureFirebaseTools({ install: process.env.INSTALL_FIREBASE_TOOLS === '1' });
-  return (
-    emulatorsUnavailableReason() ??
-    (tools
-      ? null
-      : `firebase-tools ${FIREBASE_TOOLS_VERSION} is not installed in ${firebaseToolsDir()} (INSTALL_FIREBASE_TOOLS=1 installs it)`)
-  );
-}
-const skipReason = process.env.EMULATORS_SKIP_REASON || (process.env.EMULATOR_AUTH_HOST ? null : standaloneSkipReason());
-if (skipReason) process.stdout.write(`firebaseIdentity.emulator.test.ts SKIPPED: ${skipReason}\n`);
-const describeWithEmulators = skipReason ? describe.skip : describe;
+const describeWithEmulators = emulatorDescribe('firebaseIdentity.emulator.test.ts');
 
 // The Auth emulator issues tokens for the project it was started with.
 const projectId = DEFAULT_PROJECT_ID;

@@ -1,12 +1,6 @@
 import { OPERATOR_ACTIONS, OPERATOR_ERRORS } from '../../contract/operators';
-import {
-  emulatorsUnavailableReason,
-  ensureFirebaseTools,
-  FIREBASE_TOOLS_VERSION,
-  firebaseToolsDir,
-  startEmulators,
-  type RunningEmulators,
-} from '../../scripts/firebase/emulators';
+import { startEmulators, type RunningEmulators } from '../../scripts/firebase/emulators';
+import { emulatorDescribe } from './emulatorSuite';
 import type { Actor } from '../src/audit/consoleActions';
 import { openFirebaseIdentity, type FirebaseIdentity } from '../src/auth/firebaseIdentity';
 import { migrate } from '../src/db/migrate';
@@ -22,18 +16,7 @@ import { createFirestoreDirectory, FIREBASE_LINKS_ELSEWHERE } from '../src/opera
 // the admins of other test files must not count here. Runs in the `emulators` Jest project.
 jest.setTimeout(180_000);
 
-function standaloneSkipReason(): string | null {
-  const tools = ensureFirebaseTools({ install: process.env.INSTALL_FIREBASE_TOOLS === '1' });
-  return (
-    emulatorsUnavailableReason() ??
-    (tools
-      ? null
-      : `firebase-tools ${FIREBASE_TOOLS_VERSION} is not installed in ${firebaseToolsDir()} (INSTALL_FIREBASE_TOOLS=1 installs it)`)
-  );
-}
-const skipReason = process.env.EMULATORS_SKIP_REASON || (process.env.EMULATOR_AUTH_HOST ? null : standaloneSkipReason());
-if (skipReason) process.stdout.write(`operators.firebase.emulator.test.ts SKIPPED: ${skipReason}\n`);
-const describeWithEmulators = skipReason ? describe.skip : describe;
+const describeWithEmulators = emulatorDescribe('operators.firebase.emulator.test.ts');
 
 const projectId = `demo-operators-${process.pid}`;
 const ACTOR: Actor = { uid: 'op-a', email: 'op-a@firebase.test' };

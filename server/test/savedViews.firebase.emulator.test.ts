@@ -1,12 +1,5 @@
-import {
-  DEFAULT_PROJECT_ID,
-  emulatorsUnavailableReason,
-  ensureFirebaseTools,
-  FIREBASE_TOOLS_VERSION,
-  firebaseToolsDir,
-  startEmulators,
-  type RunningEmulators,
-} from '../../scripts/firebase/emulators';
+import { DEFAULT_PROJECT_ID, startEmulators, type RunningEmulators } from '../../scripts/firebase/emulators';
+import { emulatorDescribe } from './emulatorSuite';
 import type { FastifyInstance } from 'fastify';
 import { SAVED_VIEW_ACTIONS, type NamesViewState, type SavedView } from '../../contract/savedViews';
 import { buildApp } from '../src/app';
@@ -23,18 +16,7 @@ import { TEST_SESSION_SECRET } from './testApp';
 // Jest project; run alone, it starts its own emulators; skips saying why where they cannot run.
 jest.setTimeout(180_000);
 
-function standaloneSkipReason(): string | null {
-  const tools = ensureFirebaseTools({ install: process.env.INSTALL_FIREBASE_TOOLS === '1' });
-  return (
-    emulatorsUnavailableReason() ??
-    (tools
-      ? null
-      : `firebase-tools ${FIREBASE_TOOLS_VERSION} is not installed in ${firebaseToolsDir()} (INSTALL_FIREBASE_TOOLS=1 installs it)`)
-  );
-}
-const skipReason = process.env.EMULATORS_SKIP_REASON || (process.env.EMULATOR_AUTH_HOST ? null : standaloneSkipReason());
-if (skipReason) process.stdout.write(`savedViews.firebase.emulator.test.ts SKIPPED: ${skipReason}\n`);
-const describeWithEmulators = skipReason ? describe.skip : describe;
+const describeWithEmulators = emulatorDescribe('savedViews.firebase.emulator.test.ts');
 
 // The Auth emulator issues tokens for the project it was started with; uids of this file only (never clear them).
 const projectId = DEFAULT_PROJECT_ID;
