@@ -11,6 +11,7 @@ import { restoresHandlers } from './restores.handlers';
 import { operatorsHandlers } from './operators.handlers';
 import { mfaHandlers } from './mfa.handlers';
 import { savedViewsHandlers } from './savedViews.handlers';
+import { apiReferenceHandlers } from './apiReference.handlers';
 
 // Feature handler lists are added here. Tests override single routes with server.use(...).
 // bulkUploadHandlers first: its POST /names/restore answers only the restore of an import's undo and lets every
@@ -28,4 +29,5 @@ export const handlers: HttpHandler[] = [
   ...operatorsHandlers,
   ...mfaHandlers,
   ...savedViewsHandlers,
+  ...apiReferenceHandlers,
 ];
