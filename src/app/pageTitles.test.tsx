@@ -9,6 +9,7 @@ it.each([
   ['/dashboard', 'Dashboard · Baby Names Admin Console'],
   ['/manage-names', 'Manage Names · Baby Names Admin Console'],
   ['/bulk-upload', 'Bulk Upload · Baby Names Admin Console'],
+  ['/api-reference', 'API Reference · Baby Names Admin Console'],
 ])('%s sets the document title', async (route, title) => {
   document.title = '';
   renderRoutes(routes, { route, preloadedState: signedInAdminState });

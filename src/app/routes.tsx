@@ -24,6 +24,7 @@ const adminPageModules = {
   '/audit-logs': () => import('../features/auditLogs/AuditLogsPage'),
   '/data-export': () => import('../features/dataExport/DataExportPage'),
   '/database-admin': () => import('../features/databaseAdmin/DatabaseAdminPage'),
+  '/api-reference': () => import('../features/apiReference/ApiReferencePage'),
 } satisfies Record<AdminPath, unknown>;
 const DashboardPage = lazy(adminPageModules['/dashboard']);
 const ManageNamesPage = lazy(adminPageModules['/manage-names']);
@@ -36,6 +37,7 @@ const OperatorsPage = lazy(adminPageModules['/operators']);
 const AuditLogsPage = lazy(adminPageModules['/audit-logs']);
 const DataExportPage = lazy(adminPageModules['/data-export']);
 const DatabaseAdminPage = lazy(adminPageModules['/database-admin']);
+const ApiReferencePage = lazy(adminPageModules['/api-reference']);
 
 /**
  * Starts loading the code of the admin page at `pathname` (/ is the dashboard), so that a reload with a
@@ -105,6 +107,7 @@ export const routes: RouteObject[] = [
           { path: '/audit-logs', element: page(AuditLogsPage) },
           { path: '/data-export', element: page(DataExportPage) },
           { path: '/database-admin', element: page(DatabaseAdminPage) },
+          { path: '/api-reference', element: page(ApiReferencePage) },
           // Behind the guard too: a visitor without a session goes to /login, not to a console page.
           { path: '*', element: <NotBuiltYet title="Page not found" notFound /> },
         ],

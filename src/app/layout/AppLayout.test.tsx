@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router-dom';
 import { createFakeBackend } from '../../../mocks/fakeBackend';
 import { renderRoutes, signedInAdminState } from '../../../mocks/renderWithProviders';
-import { adminPages } from '../adminPages';
+import { adminPages, morePages, tabPages } from '../adminPages';
 import { THEME_STORAGE_KEY } from '../themeMode';
 import { AppLayout } from './AppLayout';
 
@@ -26,10 +26,34 @@ describe('AppLayout', () => {
     renderRoutes(routes, { route: '/audit-logs', preloadedState: signedInAdminState });
     const nav = await screen.findByRole('tablist');
     const links = within(nav).getAllByRole('tab');
-    expect(links.map((l) => l.textContent)).toEqual(adminPages.map((p) => p.label));
-    adminPages.forEach((p) => expect(within(nav).getByRole('tab', { name: p.label })).toHaveAttribute('href', p.path));
+    expect(links.map((l) => l.textContent)).toEqual(tabPages.map((p) => p.label));
+    tabPages.forEach((p) => expect(within(nav).getByRole('tab', { name: p.label })).toHaveAttribute('href', p.path));
     expect(within(nav).getByRole('tab', { name: 'Audit Logs' })).toHaveAttribute('aria-selected', 'true');
     expect(within(nav).getByRole('tab', { name: 'Dashboard' })).toHaveAttribute('aria-selected', 'false');
+    // Every admin page is a tab or under More, none both.
+    expect([...tabPages, ...morePages].map((p) => p.path).sort()).toEqual(adminPages.map((p) => p.path).sort());
+  });
+
+  it('lists the reference pages under More, and marks More while one of them is open', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { route: '/dashboard', preloadedState: signedInAdminState });
+    const more = await screen.findByRole('button', { name: 'More' });
+    expect(screen.queryByRole('tab', { name: 'API Reference' })).not.toBeInTheDocument();
+    expect(more).toHaveAttribute('aria-haspopup', 'menu');
+    await user.click(more);
+    const menu = screen.getByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.getAttribute('href')),
+    ).toEqual(morePages.map((p) => p.path));
+    await user.click(within(menu).getByRole('menuitem', { name: /^API Reference/ }));
+    expect(router.state.location.pathname).toBe('/api-reference');
+    expect(screen.getByRole('heading', { name: 'API Reference page' })).toBeInTheDocument();
+    // No tab is the current page; the menu says which page is.
+    expect(screen.getAllByRole('tab').filter((tab) => tab.getAttribute('aria-selected') === 'true')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'More' }));
+    expect(screen.getByRole('menuitem', { name: /^API Reference/ })).toHaveAttribute('aria-current', 'page');
   });
 
   it('navigates through the links', async () => {

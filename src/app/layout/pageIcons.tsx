@@ -1,5 +1,6 @@
 // An icon per admin page, shared by the navigation and the dashboard's link cards.
 import type { SvgIconComponent } from '@mui/icons-material';
+import ApiOutlined from '@mui/icons-material/ApiOutlined';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import AutoGraphOutlined from '@mui/icons-material/AutoGraphOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
@@ -25,4 +26,5 @@ export const pageIcons: Record<AdminPath, SvgIconComponent> = {
   '/audit-logs': ReceiptLongOutlined,
   '/data-export': FileDownloadOutlined,
   '/database-admin': StorageOutlined,
+  '/api-reference': ApiOutlined,
 };

@@ -6,6 +6,8 @@ const ACTIONS = [
   { path: '/bulk-upload', label: 'Bulk Upload' },
   { path: '/analytics', label: 'Analytics' },
   { path: '/data-export', label: 'Data Export' },
+  // Database Admin is where an operator looks for the console's lower layers: the API's contract is one.
+  { path: '/api-reference', label: 'API Reference' },
 ] as const;
 
 /** Spec 2: quick-action buttons open other admin pages in a new tab (the session is shared by tabs). */
