@@ -11,7 +11,7 @@ export const OPENAPI_FIXTURE = {
   paths: {
     '/api/names': {
       get: {
-        operationId: 'GET /api/names',
+        operationId: 'listNames',
         summary: 'A page of names',
         parameters: [
           { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 } },

@@ -65,7 +65,7 @@ describe('API Reference', () => {
       ['limit', 'query', 'no', 'integer', '1 to 500 · default 50'],
       ['q', 'query', 'no', 'string', '1 to 100 characters'],
     ]);
-    expect(details).toHaveTextContent('Operation id GET /api/names · Security: bearer');
+    expect(details).toHaveTextContent('Operation id listNames · Security: bearer');
 
     // The answers, one item each (the schema trees inside hold lists of their own).
     const [ok, refusal] = Array.from(within(details).getByRole('list', { name: 'Responses of GET /api/names' }).children) as HTMLElement[];
@@ -82,7 +82,10 @@ describe('API Reference', () => {
     // The schema's own JSON, one click away.
     const [showJson] = within(refusal!).getAllByRole('button', { name: 'Show JSON schema' });
     await user.click(showJson!);
-    expect(within(refusal!).getByText(/"\$ref": "#\/components\/schemas\/ApiError"/)).toBeInTheDocument();
+    // As written ($ref and all), in a region a keyboard can reach to scroll.
+    const json = within(refusal!).getByRole('region', { name: 'JSON schema' });
+    expect(json).toHaveTextContent('"$ref": "#/components/schemas/ApiError"');
+    expect(json).toHaveAttribute('tabindex', '0');
     expect(within(refusal!).getByRole('button', { name: 'Hide JSON schema' })).toHaveAttribute('aria-expanded', 'true');
 
     // Space closes it again (a button, as the accordion's summary is).

@@ -10,7 +10,7 @@ const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 
 function TypeText({ node }: { node: SchemaNode }) {
   return (
-    <Box component="code" sx={{ fontFamily: MONO, fontSize: 13, color: 'secondary.main', wordBreak: 'break-word' }}>
+    <Box component="code" sx={{ fontFamily: MONO, fontSize: 13, color: 'primary.main', wordBreak: 'break-word' }}>
       {node.type}
       {node.refName && node.refName !== node.type && (
         <Box component="span" sx={{ color: 'text.secondary' }}>
@@ -55,7 +55,12 @@ function Children({ node }: { node: SchemaNode }) {
               <Box component="code" sx={{ fontFamily: MONO, fontSize: 13, fontWeight: 600 }}>
                 {property.name}
               </Box>
-              <Typography component="span" variant="caption" color={property.required ? 'error' : 'text.secondary'} sx={{ mx: 1 }}>
+              <Typography
+                component="span"
+                variant="caption"
+                color={property.required ? 'text.primary' : 'text.secondary'}
+                sx={{ mx: 1, fontWeight: property.required ? 600 : 400 }}
+              >
                 {property.required ? 'required' : 'optional'}
               </Typography>
               <TypeText node={property.node} />
@@ -117,8 +122,12 @@ export function SchemaView({ document, schema }: SchemaViewProps) {
         {showJson ? 'Hide JSON schema' : 'Show JSON schema'}
       </Button>
       <Collapse in={showJson} unmountOnExit id={jsonId}>
+        {/* Focusable: a long schema scrolls inside it, and a keyboard must be able to scroll it (axe: scrollable-region-focusable). */}
         <Box
           component="pre"
+          tabIndex={0}
+          role="region"
+          aria-label="JSON schema"
           sx={{
             m: 0,
             mt: 0.5,
