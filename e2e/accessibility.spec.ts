@@ -52,7 +52,7 @@ test('every admin route has no serious or critical axe violations, in light and 
   await signIn(page);
   const found: Record<string, unknown> = {};
   for (const { path, label } of adminPages) {
-    // Through the navigation, as an operator goes: one page load for all ten routes.
+    // Through the navigation, as an operator goes: one page load for all the routes.
     await openFromNavigation(page, label);
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await settled(page);

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { morePages } from '../src/app/adminPages';
 import { TOKEN_STORAGE_KEY, type StoredToken } from '../src/backend/local/tokenStore';
 
 export const DEMO_ADMIN = { email: 'admin@babynames.test', password: 'admin-demo-password' };
@@ -37,6 +38,12 @@ export async function signIn(page: Page, path = '/dashboard') {
 /** Opens an admin page by its tab (or link) in the top navigation, as an operator goes: no page load. */
 export async function openFromNavigation(page: Page, label: string) {
   const nav = page.getByRole('navigation').first();
+  // Reference pages are not tabs: they are in the More menu at the end of the row (src/app/adminPages.ts marks them).
+  if (morePages.some((p) => p.label === label)) {
+    await nav.getByRole('button', { name: 'More', exact: true }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: label }).click();
+    return;
+  }
   await nav
     .getByRole('tab', { name: label, exact: true })
     .or(nav.getByRole('link', { name: label, exact: true }))

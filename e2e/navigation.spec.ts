@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { openFromNavigation, signIn, storeSession } from './helpers';
 
-// Every admin page is reachable from the top navigation and renders without the error screen.
+// Every admin page is reachable from the top navigation (a tab, or the More menu) and renders without the error screen.
 const pages: [label: string, path: string, heading: RegExp][] = [
   ['Manage Names', '/manage-names', /^Manage Names$/],
   ['Bulk Upload', '/bulk-upload', /^Bulk Upload$/],
@@ -13,6 +13,7 @@ const pages: [label: string, path: string, heading: RegExp][] = [
   ['Audit Logs', '/audit-logs', /^Audit Logs$/],
   ['Data Export', '/data-export', /^Data Export$/],
   ['Database Admin', '/database-admin', /^Database Admin$/],
+  ['API Reference', '/api-reference', /^API Reference$/],
   ['Dashboard', '/dashboard', /^Dashboard$/],
 ];
 
