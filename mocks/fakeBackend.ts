@@ -9,6 +9,7 @@ import { createLocalRestores } from '../src/backend/local/localRestores';
 import { createLocalPasswords } from '../src/backend/local/localPasswords';
 import { createLocalMfa } from '../src/backend/local/localMfa';
 import { createLocalAuth } from '../src/backend/local/localAuth';
+import { onUnauthorized } from '../src/api/http';
 import type { StoredToken, TokenStore } from '../src/backend/local/tokenStore';
 
 /** An in-memory Backend for tests (react-admin's testDataProvider idea): drive it from the test. */
@@ -98,6 +99,13 @@ export function createFakeBackend(options: { signedIn?: AuthAccount | null } = {
       },
       async getIdToken() {
         return fake.token;
+      },
+      // As the real auth ports do (src/backend/local/localAuth.ts): a 401 for the token held, reported by the one HTTP
+      // client (src/api/http.ts) whoever made the request, ends the session.
+      observeSessionEnded(onEnded) {
+        return onUnauthorized((refused, reason) => {
+          if (refused === fake.token) onEnded(reason);
+        });
       },
     },
     userRecords: {

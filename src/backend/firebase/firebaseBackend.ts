@@ -17,6 +17,7 @@ import {
   type Query,
 } from 'firebase/firestore';
 import type { AuthAccount } from '../../../contract/wire';
+import { onUnauthorized } from '../../api/http';
 import type { AppConfig } from '../../config/types';
 import type { AuthPort, Backend, LiveCountsPort, Unsubscribe, UserRecordsPort } from '../ports';
 import { firebaseMfa } from './firebaseMfa';
@@ -50,6 +51,13 @@ function firebaseAuthPort(auth: Auth): FirebaseAuthPort {
       // Right after a reload currentUser is null until the persisted session is restored.
       await auth.authStateReady();
       return auth.currentUser ? auth.currentUser.getIdToken() : null;
+    },
+    // The hosted API refusing a token (401) ends the session, whichever request it answered: RTK Query's
+    // (src/api/baseQuery.ts) or an adapter's (hostedRestores.ts, ...), all reported by src/api/http.ts. Any refused
+    // token counts, not only the one held now: Firebase renews ID tokens on its own, so the refused one may already
+    // have been replaced by the time the answer comes (local/localAuth.ts compares, its tokens change only by its hand).
+    observeSessionEnded(onEnded) {
+      return onUnauthorized((_token, reason) => onEnded(reason));
     },
   };
 }
