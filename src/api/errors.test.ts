@@ -1,8 +1,8 @@
 import { MFA_ERRORS } from '../../contract/mfa';
-import { asApiError, errorDetail, errorReason, httpFailure, HttpError, toApiError } from './errors';
+import { asApiError, errorDetail, errorReason, httpFailure, HttpError } from './errors';
 
-// One HTTP failure shape for the whole browser: RTK Query's answers (toApiError) and the adapters' own
-// requests (HttpError) read a failed answer the same way.
+// One HTTP failure shape for the whole browser: every request goes through http.ts, which reads a failed answer
+// into an HttpError; RTK Query keeps it as the plain ApiError (asApiError).
 
 describe('httpFailure', () => {
   it("takes the reason from the API's own error body, says the API answered, and keeps its error code", () => {
@@ -24,20 +24,6 @@ describe('httpFailure', () => {
     expect(httpFailure(502, undefined, 'Bad Gateway')).toEqual({ status: 502, reason: 'HTTP 502 Bad Gateway' });
     expect(httpFailure(502, '  upstream down ')).toEqual({ status: 502, reason: 'upstream down' });
   });
-
-  it('is what RTK Query errors become too', () => {
-    expect(toApiError({ status: 503, data: { error: 'unavailable', message: 'Database down' } }, 10_000)).toEqual(
-      httpFailure(503, { error: 'unavailable', message: 'Database down' }),
-    );
-    expect(toApiError({ status: 500, data: null }, 10_000)).toEqual({ status: 500, reason: 'HTTP 500' });
-  });
-
-  it('says the timeout the request had, not a fixed one', () => {
-    expect(toApiError({ status: 'TIMEOUT_ERROR', error: 'AbortError' }, 30_000)).toEqual({
-      status: 'TIMEOUT',
-      reason: 'The server did not answer within 30 seconds.',
-    });
-  });
 });
 
 describe('HttpError', () => {
@@ -50,6 +36,17 @@ describe('HttpError', () => {
     const proxy = await HttpError.fromResponse(new Response('<html>', { status: 504, statusText: 'Gateway Timeout' }));
     expect(proxy).toMatchObject({ status: 504, reason: 'HTTP 504 Gateway Timeout' });
     expect(proxy.fromApi).toBeUndefined();
+  });
+
+  it("takes a short text body as the reason (a gateway's own words), not an HTML page", async () => {
+    const text = await HttpError.fromResponse(new Response('  Bad gateway upstream\n', { status: 502, statusText: 'Bad Gateway' }));
+    expect(text).toMatchObject({ status: 502, reason: 'Bad gateway upstream' });
+    const page = await HttpError.fromResponse(
+      new Response('\n<!doctype html><p>Bad gateway</p>', { status: 502, statusText: 'Bad Gateway' }),
+    );
+    expect(page).toMatchObject({ status: 502, reason: 'HTTP 502 Bad Gateway' });
+    const empty = await HttpError.fromResponse(new Response(null, { status: 500 }));
+    expect(empty).toMatchObject({ status: 500, reason: 'HTTP 500' });
   });
 
   it('becomes the plain ApiError RTK Query keeps, fields and all', () => {

@@ -1,4 +1,3 @@
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { ApiErrorBody } from '../../contract/wire';
 import type { VersionConflict } from '../../contract/dataSafety';
@@ -94,9 +93,16 @@ export class HttpError extends Error implements ApiError {
   static async fromResponse(response: Response): Promise<HttpError> {
     let body: unknown;
     try {
-      body = await response.json();
+      const text = await response.text();
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // Not JSON: a short text answer says why (a gateway's "Bad gateway upstream"); a page of markup (a
+        // proxy's HTML) does not, and the status line says it.
+        body = /^\s*</.test(text) ? undefined : text;
+      }
     } catch {
-      // not JSON: the status line says it
+      // no body to read: the status line says it
     }
     const failure = httpFailure(response.status, body, response.statusText);
     return new HttpError(failure.status, failure.reason, failure.fromApi, failure.detail);
@@ -128,22 +134,6 @@ export const timeoutReason = (timeoutMs: number) => `The server did not answer w
 /** The reason of a request that reached no server; the browser's own message when it gives one. */
 export const networkReason = (error?: unknown) =>
   error instanceof Error && error.message ? `Could not reach the server (${error.message}).` : 'Could not reach the server.';
-
-/** RTK Query's error as an ApiError; `timeoutMs` is the timeout the request had, for the reason's wording. */
-export function toApiError(error: FetchBaseQueryError, timeoutMs: number): ApiError {
-  switch (error.status) {
-    case 'TIMEOUT_ERROR':
-      return { status: 'TIMEOUT', reason: timeoutReason(timeoutMs) };
-    case 'FETCH_ERROR':
-      return { status: 'NETWORK', reason: networkReason() };
-    case 'PARSING_ERROR':
-      return { status: error.originalStatus, reason: bodyReason(error.data) ?? `Unexpected response (HTTP ${error.originalStatus}).` };
-    case 'CUSTOM_ERROR':
-      return { status: 'NETWORK', reason: error.error };
-    default:
-      return httpFailure(error.status, error.data);
-  }
-}
 
 /** The reason string for any error a component may hold (RTK Query's, a thrown Error, a string). */
 export function errorReason(error: unknown): string {

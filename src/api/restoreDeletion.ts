@@ -2,12 +2,13 @@
 // delete) in parts of RESTORE_PART names, so no request outlives the API timeout however large the deletion is.
 // Each part is all or nothing on the server, which checks the whole deletion for live twins every time
 // (contract/endpoints.ts, POST /api/names/restore).
-import type { BaseQueryFn, FetchArgs } from '@reduxjs/toolkit/query';
+import type { BaseQueryFn } from '@reduxjs/toolkit/query';
+import type { ApiArgs } from './baseQuery';
 import { RESTORE_PART, type RestoreResponse } from '../../contract/dataSafety';
 import { formatCount } from '../lib/format';
 import type { ApiError } from './errors';
 
-type CallApi = (args: FetchArgs) => ReturnType<BaseQueryFn<string | FetchArgs, unknown, ApiError>>;
+type CallApi = (args: ApiArgs) => ReturnType<BaseQueryFn<ApiArgs, unknown, ApiError>>;
 
 export type RestoreOutcome = { data: RestoreResponse } | { error: ApiError };
 

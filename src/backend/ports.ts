@@ -40,7 +40,8 @@ export interface AuthPort {
   getIdToken(): Promise<string | null>;
   /**
    * Calls back with a reason when the backend refuses the session mid-way (signed out elsewhere,
-   * demoted, deactivated, expired). Optional: without it, 401s reaching the API's base query still end the session.
+   * demoted, deactivated, expired). Both adapters hear a refused token from the one HTTP client (src/api/http.ts,
+   * onUnauthorized), which every request goes through, RTK Query's included. Optional: without it, a 401 ends nothing.
    */
   observeSessionEnded?(onEnded: (reason: string) => void): Unsubscribe;
   /**

@@ -14,7 +14,7 @@ export const bulkUploadApi = api.injectEndpoints({
      * refetch every names view after each of ~50 batches; it invalidates once when it finishes.
      */
     bulkImport: build.mutation<BulkImportResponse, EncodedBatchRequest>({
-      // A Blob body keeps its JSON type (fetchBaseQuery sets none for it) and is sent as the worker encoded it.
+      // A Blob body is sent as the worker encoded it, with the Blob's own JSON type (src/api/http.ts, RequestOptions.body).
       query: (batch) => ({ url: '/admin/names/bulk-import', method: 'POST', body: bulkImportBody(batch) }),
     }),
     getNationalitiesWithCounts: build.query<NationalityCount[], void>({

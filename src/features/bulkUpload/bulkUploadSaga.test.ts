@@ -449,15 +449,16 @@ describe('import job saga', () => {
 
   it('a 502 from a proxy is not retried and its rows are unconfirmed, not "not added"', async () => {
     const plan = makeBatches(6000, 2000);
-    // What the base query makes of a gateway's HTML page: a status, the text, no ApiErrorBody.
+    // What the base query makes of a gateway's own text answer (src/api/errors.ts, HttpError.fromResponse): a status,
+    // the text, no ApiErrorBody.
     const api = autoApi((body, call) =>
-      call === 2 ? { status: 502, reason: '<html>Bad Gateway</html>' } : { addedCount: body.names.length },
+      call === 2 ? { status: 502, reason: 'upstream connect error' } : { addedCount: body.names.length },
     );
     const r = run(fakeSource(plan), api.sendBatch, { concurrency: 1 });
     await r.task.toPromise();
     expect(api.bodies).toHaveLength(2); // not sent again: it may have committed
     expect(r.job()).toMatchObject({ state: 'failed', message: SERVER_STOPPED_TEXT, progress: { rowsAdded: 2000 } });
-    expect(r.job().detail).toContain('Unconfirmed: rows 2,003–4,004 (HTTP 502: <html>Bad Gateway</html>)');
+    expect(r.job().detail).toContain('Unconfirmed: rows 2,003–4,004 (HTTP 502: upstream connect error)');
     expect(r.job().detail).toContain('check them before importing them again');
     expect(r.job().detail).not.toContain('Not added');
     // The unconfirmed rows may be in the database: the names views are refetched.

@@ -78,7 +78,8 @@ describe('DashboardPage', () => {
     renderDashboard(backend);
     expect(
       await within(card('Total Names')).findByText(
-        'Could not load: Could not reach the server. Document counts failed too: permission denied',
+        // The network failure's reason is the one HTTP client's (src/api/http.ts), with the browser's own message.
+        'Could not load: Could not reach the server (Failed to fetch). Document counts failed too: permission denied',
       ),
     ).toBeInTheDocument();
   });
