@@ -2,7 +2,10 @@
 // documents become export rows. (No Firestore emulator runs on these machines: STACK.md.)
 // jest.mock below is hoisted above these imports, so they get the mocked SDK.
 import { Timestamp, type Firestore } from 'firebase/firestore';
-import { createFirestoreExports, isLike } from './firestoreExports';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../../mocks/server';
+import { onUnauthorized } from '../../api/http';
+import { createFirestoreExports, hostedApiRunRecorder, isLike } from './firestoreExports';
 
 type Constraint = { kind: string; args: unknown[] };
 const mockBuilt: { collection: string; constraints: Constraint[] }[] = [];
@@ -149,5 +152,48 @@ describe('count and runs', () => {
   it('tells likes from dislikes', () => {
     expect([true, 'like', { liked: true }, { action: 'like' }].every(isLike)).toBe(true);
     expect([false, 'dislike', { liked: false }, null, 1].some(isLike)).toBe(false);
+  });
+});
+
+describe('hostedApiRunRecorder (POST /export/runs on the hosted API, through src/api/http.ts)', () => {
+  const apiBaseUrl = 'http://hosted.test/api/';
+  const record = hostedApiRunRecorder({ apiBaseUrl, timeoutMs: 10_000, getToken: async () => 'firebase-id-token' });
+  const runs = 'http://hosted.test/api/export/runs';
+
+  it('sends the run as JSON with the ID token', async () => {
+    const seen: { authorization: string | null; contentType: string | null; body: unknown }[] = [];
+    server.use(
+      http.post(runs, async ({ request }) => {
+        seen.push({
+          authorization: request.headers.get('Authorization'),
+          contentType: request.headers.get('Content-Type'),
+          body: await request.json(),
+        });
+        return HttpResponse.json({ id: 1 }, { status: 201 });
+      }),
+    );
+    await expect(record({ kind: 'names', format: 'csv' })).resolves.toBeUndefined();
+    expect(seen).toEqual([
+      { authorization: 'Bearer firebase-id-token', contentType: 'application/json', body: { kind: 'names', format: 'csv' } },
+    ]);
+  });
+
+  it('goes ahead when the hosted API has no such route (404), and fails with the reason otherwise', async () => {
+    server.use(http.post(runs, () => HttpResponse.json({ error: 'not_found', message: 'Route not found' }, { status: 404 })));
+    await expect(record({ kind: 'names', format: 'csv' })).resolves.toBeUndefined();
+    server.use(http.post(runs, () => HttpResponse.json({ error: 'forbidden', message: 'Not an admin' }, { status: 403 })));
+    await expect(record({ kind: 'names', format: 'csv' })).rejects.toMatchObject({ status: 403, reason: 'Not an admin', fromApi: true });
+  });
+
+  it('reports a refused token (401), which ends the session', async () => {
+    const heard: string[] = [];
+    const stop = onUnauthorized((token) => heard.push(token));
+    try {
+      server.use(http.post(runs, () => HttpResponse.json({ error: 'unauthorized', message: 'Token revoked' }, { status: 401 })));
+      await expect(record({ kind: 'names', format: 'csv' })).rejects.toMatchObject({ status: 401 });
+      expect(heard).toEqual(['firebase-id-token']);
+    } finally {
+      stop();
+    }
   });
 });

@@ -23,6 +23,7 @@ import type {
   NameExportRow,
 } from '../../../contract/exports';
 import { HttpError } from '../../api/errors';
+import { joinUrl, requestJson } from '../../api/http';
 import type { ExportPageRequest, ExportPort } from '../ports';
 import { reader, type ReadMeter } from './readMeter';
 import { swipeCountOf, toIsoDate, toUserRecord } from './userRecord';
@@ -164,19 +165,17 @@ export interface HostedApiRecorderOptions {
 }
 
 /**
- * The browser never writes a trail record itself: it asks the hosted API to (POST /export/runs). A
- * hosted API without that route (404) has no trail to write to, and the export goes ahead.
+ * The browser never writes a trail record itself: it asks the hosted API to (POST /export/runs), through the console's
+ * one HTTP client (src/api/http.ts: the token, the timeout, a 401 ending the session, the error's reason). A hosted
+ * API without that route (404) has no trail to write to, and the export goes ahead.
  */
 export function hostedApiRunRecorder({ apiBaseUrl, timeoutMs, getToken }: HostedApiRecorderOptions): ExportPort['recordRun'] {
   return async (run) => {
-    const token = await getToken();
-    const response = await globalThis.fetch(`${apiBaseUrl.replace(/\/+$/, '')}/export/runs`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(run),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    if (response.ok || response.status === 404) return;
-    throw new HttpError(response.status, `The export could not be recorded (HTTP ${response.status})`);
+    try {
+      await requestJson<unknown>(joinUrl(apiBaseUrl, 'export/runs'), { method: 'POST', body: run, token: await getToken(), timeoutMs });
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) return;
+      throw error;
+    }
   };
 }
