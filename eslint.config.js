@@ -106,6 +106,26 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [typedHooks], ...firebaseImports }],
     },
   },
+  {
+    // The console loads the contract's constants and rules, never its schemas (TypeBox and every area's schemas
+    // would join the bundle): it takes only their types, which vanish at build time (contract/contractImports.test.ts).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/contract/schemas/*', '**/contract/endpoints', '**/contract/openapi'],
+              allowTypeImports: true,
+              message: "The console imports only types from the contract's schemas (import type): the server checks by them.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The one place each restricted thing may appear.
   { files: ['src/config/env.ts'], rules: { 'no-restricted-syntax': 'off' } },
   { files: ['src/app/hooks.ts'], rules: { 'no-restricted-imports': ['error', firebaseImports] } },

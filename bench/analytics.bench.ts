@@ -18,7 +18,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import type { SignInSession } from '../contract/mfa';
+import type { SignInSession } from '../contract/schemas/auth';
 import { buildApp } from '../server/src/app';
 import { migrate } from '../server/src/db/migrate';
 import { openDatabase } from '../server/src/db/open';

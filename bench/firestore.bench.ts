@@ -27,7 +27,7 @@ import {
   type QueryDocumentSnapshot,
   type QuerySnapshot,
 } from 'firebase/firestore';
-import { USER_RECORD_DEFAULTS } from '../contract/wire';
+import { USER_RECORD_DEFAULTS } from '../contract/usersAudit';
 import { startEmulators } from '../scripts/firebase/emulators';
 import { createFirebaseBackend } from '../src/backend/firebase/firebaseBackend';
 import { billedReads, newReadMeter, type ReadMeter } from '../src/backend/firebase/readMeter';

@@ -22,7 +22,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BulkImportRow } from '../contract/wire';
+import type { BulkImportRow } from '../contract/schemas/importRuns';
 import { IMPORT_BATCH_SIZE, IMPORT_CHUNK_BYTES, IMPORT_CONCURRENCY } from '../src/features/bulkUpload/importConfig';
 import type { Db } from '../server/src/db/types';
 import { validateBulkImportRows, type BulkImportColumns } from '../contract/bulkImportRows';

@@ -13,9 +13,7 @@
 //   404 for an unknown user, 401/403 without an admin session.
 // What each figure means is written down once in docs/analytics.md, "What the analytics numbers mean".
 
-import type { Static } from 'typebox';
-import type { AnalyticsAnswers, NameAnalyticsSchema, TopNamesByGroupSchema, TopRankedNameSchema } from './endpoints';
-import type { Gender } from './wire';
+import type { Gender } from './nameRules';
 
 /** Origins the analytics filters offer (spec 2), plus 'other' for every remaining nationality. */
 export const ANALYTICS_ORIGINS = ['english', 'irish', 'scandinavian', 'german', 'french'] as const;
@@ -415,44 +413,3 @@ export interface PopularityTrends {
   /** origins with at least one swipe in the window, most likes first */
   origins: OriginTrend[];
 }
-
-// ---------------------------------------------------------------------------------------------------
-// The answers above are also schemas (endpoints.ts), which the server serializes them by. The interfaces
-// stay here for their field-by-field meaning; the compiler holds them equal to the schemas' Static<>, so
-// neither can change without the other.
-
-type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
-type Schema<K extends keyof typeof AnalyticsAnswers> = Static<(typeof AnalyticsAnswers)[K]>;
-type Element<T> = T extends readonly (infer E)[] ? E : never;
-
-export const ANSWERS_MATCH_SCHEMAS: {
-  topRanked: Same<TopRankedName, Static<typeof TopRankedNameSchema>>;
-  nameAnalytics: Same<NameAnalytics, Static<typeof NameAnalyticsSchema>>;
-  topNamesByGroup: Same<TopNamesByGroup, Static<typeof TopNamesByGroupSchema>>;
-  userStats: Same<UserStats, Schema<'userStats'>>;
-  decisionTimeStats: Same<DecisionTimeStats, Schema<'decisionTimeStats'>>;
-  matchConversionRate: Same<MatchConversionRate, Schema<'matchConversionRate'>>;
-  matchAnalytics: Same<MatchAnalytics, Element<Schema<'matchAnalytics'>>>;
-  pairMatches: Same<PairMatches, Schema<'pairMatches'>>;
-  userSwipes: Same<UserSwipes, Schema<'userSwipes'>>;
-  userSwipeInsights: Same<UserSwipeInsights, Schema<'userSwipeInsights'>>;
-  swipeSessions: Same<SwipeSessions, Schema<'swipeSessions'>>;
-  dailyActiveUsers: Same<DailyActiveUsers, Element<Schema<'dailyActiveUsers'>>>;
-  swipesOverTime: Same<SwipesOverTime, Element<Schema<'swipesOverTime'>>>;
-  popularityTrends: Same<PopularityTrends, Schema<'popularityTrends'>>;
-} = {
-  topRanked: true,
-  nameAnalytics: true,
-  topNamesByGroup: true,
-  userStats: true,
-  decisionTimeStats: true,
-  matchConversionRate: true,
-  matchAnalytics: true,
-  pairMatches: true,
-  userSwipes: true,
-  userSwipeInsights: true,
-  swipeSessions: true,
-  dailyActiveUsers: true,
-  swipesOverTime: true,
-  popularityTrends: true,
-};

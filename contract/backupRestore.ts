@@ -23,18 +23,8 @@
 //     move to the trash (with their swipes: a restore from the trash brings them back); users not in the file are
 //     deleted with what hangs off them (their swipes and connection requests: the plan counts them). A file with a
 //     refused row is not applied in replace mode.
-import type { Static } from 'typebox';
-import type {
-  ENDPOINTS,
-  RestoreCollectionFiguresSchema,
-  RestorePlanSchema,
-  RestoreProblemSchema,
-  RestoreReportSchema,
-  RestoreRowsResponseSchema,
-  RestoreSessionSchema,
-} from './endpoints';
 import { BACKUP_COLLECTIONS, type BackupCollection } from './exports';
-import { GENDERS } from './wire';
+import { GENDERS } from './nameRules';
 
 export const RESTORE_MODES = ['add', 'replace'] as const;
 export type RestoreMode = (typeof RESTORE_MODES)[number];
@@ -51,17 +41,6 @@ export const RESTORE_BATCH_MAX_ROWS = 1000;
 export const RESTORE_ROW_MAX_BYTES = 16 * 1024;
 /** Problems kept per restore (the first ones, in file order per collection). */
 export const RESTORE_MAX_PROBLEMS = 50;
-
-export type RestoreProblem = Static<typeof RestoreProblemSchema>;
-export type RestoreCollectionFigures = Static<typeof RestoreCollectionFiguresSchema>;
-export type RestorePlan = Static<typeof RestorePlanSchema>;
-export type RestoreReport = Static<typeof RestoreReportSchema>;
-export type RestoreSession = Static<typeof RestoreSessionSchema>;
-export type RestoreOpenRequest = Static<(typeof ENDPOINTS)['POST /api/admin/restores']['body']>;
-export type RestoreRowsRequest = Static<(typeof ENDPOINTS)['POST /api/admin/restores/:id/rows']['body']>;
-export type RestoreRowsResponse = Static<typeof RestoreRowsResponseSchema>;
-export type RestoreCheckRequest = Static<(typeof ENDPOINTS)['POST /api/admin/restores/:id/check']['body']>;
-export type RestoreApplyRequest = Static<(typeof ENDPOINTS)['POST /api/admin/restores/:id/apply']['body']>;
 
 export { BACKUP_COLLECTIONS, type BackupCollection };
 

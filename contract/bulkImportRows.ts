@@ -1,7 +1,7 @@
 // The rows of POST /api/admin/names/bulk-import, checked one by one so each problem names its row ('Row 3:
 // ...') the way the console reports it. The server's route runs this; the console's test backend (mocks/)
 // runs the same, so a test sees the answer the server gives.
-import type { Gender } from './wire';
+import type { Gender } from './nameRules';
 import { capitalizeName, cleanKey, cleanText, describeTextProblem, firstLetter, isGender, textProblem } from './nameRules';
 import { fail, ok, type Parsed } from './parsed';
 const unknownField = (object: Record<string, unknown>, allowed: readonly string[]) =>

@@ -1,6 +1,5 @@
 import Papa from 'papaparse';
 import {
-  capitalizeName,
   checkCsvRow,
   headerSignature,
   mappedHeader,
@@ -14,6 +13,7 @@ import {
   normalizeHeader,
   type RawCsvRow,
 } from './csvRows';
+import { capitalizeName } from './nameRules';
 
 const AT = '2026-03-01T10:00:00.000Z';
 

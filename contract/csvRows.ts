@@ -1,7 +1,7 @@
 // The CSV rules of the bulk import (spec 5), as pure functions.
 // Shared by the parse worker, the Jest tests and bench/ (run by Node), so this file must stay free of
 // DOM globals, import.meta and papaparse itself: callers hand papaparse's output in.
-import type { BulkImportRow } from './wire';
+import type { BulkImportRow } from './schemas/importRuns';
 import { capitalizeName, cleanText, isGender, MAX_NAME_TEXT_LENGTH, textProblem, type TextProblem } from './nameRules';
 
 export { capitalizeName, isGender };

@@ -10,32 +10,7 @@
 // - GET /api/history/{name|user}/{id}: every change from the console-action trail, the app's audit events of a user
 //   and the import that created a name, newest first; POST /api/history/revert takes a change back as a new,
 //   version-checked write (reverting a deletion is a restore).
-import type { Static } from 'typebox';
-import type {
-  HistoryChangeSchema,
-  HistoryEntrySchema,
-  NamesImpactSchema,
-  PurgeResponseSchema,
-  RecordHistorySchema,
-  RestoreResponseSchema,
-  RevertResponseSchema,
-  TrashMoveResponseSchema,
-  TrashPageSchema,
-  TrashedNameSchema,
-  VersionConflictSchema,
-} from './endpoints';
 
-export type TrashedName = Static<typeof TrashedNameSchema>;
-export type TrashPage = Static<typeof TrashPageSchema>;
-export type NamesImpact = Static<typeof NamesImpactSchema>;
-export type TrashMoveResponse = Static<typeof TrashMoveResponseSchema>;
-export type RestoreResponse = Static<typeof RestoreResponseSchema>;
-export type PurgeResponse = Static<typeof PurgeResponseSchema>;
-export type VersionConflict = Static<typeof VersionConflictSchema>;
-export type HistoryChange = Static<typeof HistoryChangeSchema>;
-export type HistoryEntry = Static<typeof HistoryEntrySchema>;
-export type RecordHistory = Static<typeof RecordHistorySchema>;
-export type RevertResponse = Static<typeof RevertResponseSchema>;
 export type HistoryTargetType = 'name' | 'user';
 
 /**
@@ -50,10 +25,6 @@ export const DEFAULT_TRASH_RETENTION_DAYS = 30;
 /** The error codes of the 409s a console must tell apart. */
 export const VERSION_CONFLICT = 'version_conflict';
 export const IN_TRASH = 'in_trash';
-
-// If-Match's value lives in wire.ts: the HTTP client on the sign-in page sends it, and this module stays off that
-// page's initial JavaScript (npm run bench:login-bundle).
-export { ifMatch } from './wire';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 

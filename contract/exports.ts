@@ -1,14 +1,7 @@
 // Wire contract of the export reads and the database-admin calls. Types only: the server
 // imports this file too.
-import type { Static } from 'typebox';
-import type {
-  DatabaseOverviewSchema,
-  ExportCountResponseSchema,
-  ExportRunRequestSchema,
-  ExportRunResponseSchema,
-  MigrationResponseSchema,
-} from './endpoints';
-import type { Gender, UserRecord } from './wire';
+import type { UserRecord } from './schemas/usersAudit';
+import type { Gender } from './nameRules';
 
 /** Collections the console reads whole for exports (spec 7: "reads ... are used for ... export"). */
 export type ExportCollection = 'users' | 'names' | 'connections' | 'audit-logs' | 'name-analytics';
@@ -28,9 +21,6 @@ export interface ExportPageResponse<T> {
   rows: T[];
   next: string | null;
 }
-
-/** GET /api/export/{collection}/count[?from=&to=] -> how many rows the export will hold. */
-export type ExportCountResponse = Static<typeof ExportCountResponseSchema>;
 
 /**
  * GET /api/export/{collection}/csv (admin only): the whole collection as one CSV file (BOM, header, rows in
@@ -99,20 +89,7 @@ export interface ExportRowOf {
 export type ExportKind = 'users' | 'names' | 'analytics' | 'backup' | 'audit-logs';
 export type ExportFormat = 'csv' | 'json';
 
-/**
- * POST /api/export/runs: the console announces an export before reading it, and the server records
- * it on the console-action trail ('export.run').
- */
-export type ExportRunRequest = Static<typeof ExportRunRequestSchema>;
-export type ExportRunResponse = Static<typeof ExportRunResponseSchema>;
-
 /** The full backup document (spec 9: users, names, connections and audit_logs, version 1.0). */
 export const BACKUP_VERSION = '1.0';
 export const BACKUP_COLLECTIONS = ['users', 'names', 'connections', 'audit_logs'] as const;
 export type BackupCollection = (typeof BACKUP_COLLECTIONS)[number];
-
-/** POST /api/admin/migrate/add-random-seed-column -> the outcome, in words for the operator. */
-export type MigrationResponse = Static<typeof MigrationResponseSchema>;
-
-/** GET /api/admin/database-overview: what the Database Admin overview shows. */
-export type DatabaseOverview = Static<typeof DatabaseOverviewSchema>;

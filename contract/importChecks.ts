@@ -10,12 +10,6 @@
 // A batch is validated like an import's (one invalid row refuses the batch with the same 400). A check not ended
 // (the page closed) is dropped after IMPORT_CHECK_RETENTION_HOURS. What the import then does may differ by what other
 // operators change in between: the check says what would happen now.
-import type { Static } from 'typebox';
-import type { ImportCheckBatchSchema, ImportCheckSchema, ImportCheckTotalsSchema } from './endpoints';
 
 export const IMPORT_CHECK_RETENTION_HOURS = 24;
 export const IMPORT_CHECK_ACTION = 'names.import_check';
-
-export type ImportCheck = Static<typeof ImportCheckSchema>;
-export type ImportCheckBatch = Static<typeof ImportCheckBatchSchema>;
-export type ImportCheckTotals = Static<typeof ImportCheckTotalsSchema>;

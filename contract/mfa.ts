@@ -28,10 +28,9 @@
 // disable, recovery-code use and refused code is on the console-action trail (never a code or the secret).
 // Firebase mode: Firebase Auth's TOTP second factor needs Google Cloud Identity Platform, which the emulators do not
 // provide; the console there offers none of these (its capabilities say so) and lists the factors Firebase Auth has.
-import type { Static } from 'typebox';
-import type { MfaEnrolmentSchema, MfaRecoveryCodesSchema, MfaStatusSchema, SignInSecondStepSchema, SignInSessionSchema } from './endpoints';
 
 /** How long the challenge of a second step stays valid after the password was right. */
+import type { SignInSecondStep, SignInSession } from './schemas/auth';
 export const MFA_CHALLENGE_MINUTES = 5;
 /** RFC 6238's defaults, which every authenticator app reads: 6 digits, 30-second steps, SHA-1. */
 export const TOTP_DIGITS = 6;
@@ -77,11 +76,6 @@ export const MFA_ACTIONS = {
   reset: 'operator.reset_mfa',
 } as const;
 
-export type SignInSession = Static<typeof SignInSessionSchema>;
-export type SignInSecondStep = Static<typeof SignInSecondStepSchema>;
-export type MfaEnrolment = Static<typeof MfaEnrolmentSchema>;
-export type MfaRecoveryCodes = Static<typeof MfaRecoveryCodesSchema>;
-export type MfaStatus = Static<typeof MfaStatusSchema>;
-
 /** Whether POST /auth/sign-in answered a second step rather than a session. */
+// The sign-in's answers are auth's (schemas/auth.ts); two-factor decides which one it is.
 export const isSecondStep = (answer: SignInSession | SignInSecondStep): answer is SignInSecondStep => 'step' in answer;

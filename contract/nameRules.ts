@@ -1,7 +1,8 @@
 // The name rules the console's CSV import and the server's names API share (spec 5), so a row the
 // console sends is one the server accepts. Pure: imported by the browser bundle, the parse worker,
 // bench/ and the server (like contract.ts), so no DOM globals, no import.meta, no dependencies.
-import { GENDERS, type Gender } from './wire';
+export type Gender = 'male' | 'female' | 'unisex';
+export const GENDERS: readonly Gender[] = ['male', 'female', 'unisex'];
 
 export function isGender(value: string): value is Gender {
   return (GENDERS as readonly string[]).includes(value);

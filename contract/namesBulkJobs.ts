@@ -1,5 +1,5 @@
 // Acting on every name that matches a filter (Manage Names' "Select all n names matching this filter"): the server
-// runs it as one job over the filter as it was when the operator confirmed. The schemas are in endpoints.ts.
+// runs it as one job over the filter as it was when the operator confirmed. The schemas are schemas/namesBulkJobs.ts.
 //
 // - POST /api/names/bulk-jobs fixes the matching names and the versions they had (the job's items) in one
 //   transaction; `expectedCount` is the count the confirmation showed: a different count answers 409
@@ -10,12 +10,14 @@
 //   edit sets gender or nationality as a single edit would, skipping a name it would duplicate.
 // - Cancel asks the job to stop; it stops between batches, and the job says what landed.
 // - The console-action trail holds the job as one action with its counts, and each name it touched.
-import type { Static } from 'typebox';
-import type { NameBulkJobSchema, NameBulkJobStartSchema } from './endpoints';
 
-export type NameBulkJob = Static<typeof NameBulkJobSchema>;
-export type NameBulkJobStart = Static<typeof NameBulkJobStartSchema>;
-export type NameBulkJobFilter = NameBulkJobStart['filter'];
+/** The filter a job acts on, as POST /api/names/bulk-jobs takes it (schemas/namesBulkJobs.ts). */
+export interface NameBulkJobFilter {
+  letter?: string;
+  gender?: string;
+  nationality?: string;
+  q?: string;
+}
 
 export const NAME_BULK_JOB_ACTIONS = ['delete', 'edit'] as const;
 export const NAME_BULK_JOB_STATES = ['running', 'cancelling', 'done', 'cancelled', 'failed'] as const;
@@ -64,7 +66,10 @@ export function changeInWords(set: { gender?: string; nationality?: string } | n
 
 /** What a job did, in one sentence: the progress line, the final toast, the trail's summary. */
 export function jobOutcomeInWords(
-  job: Pick<NameBulkJob, 'action' | 'state' | 'total' | 'done' | 'applied' | 'changedSince' | 'gone' | 'duplicates' | 'unchanged'>,
+  job: { action: (typeof NAME_BULK_JOB_ACTIONS)[number]; state: NameBulkJobState } & Record<
+    'total' | 'done' | 'applied' | 'changedSince' | 'gone' | 'duplicates' | 'unchanged',
+    number
+  >,
 ): string {
   const verb = job.action === 'delete' ? 'moved to the trash' : 'edited';
   const skipped = [

@@ -2,11 +2,11 @@
 // the text rule: the spec's normalization. Filters are matched case-insensitively ('all' means none), names
 // keep the admin's capitalization, gender and nationality are stored lower-case. The server's routes run
 // these; the console's test backend (mocks/) runs the same.
-import type { NameInputBody, NamesQueryParams } from './endpoints';
+import type { NameInputBody, NamesQueryParams, NameInput } from './schemas/names';
 import { cleanKey, cleanText, describeTextProblem, firstLetter, isGender, textProblem } from './nameRules';
 import { foldForSearch } from './nameSearch';
 import { fail, ok, type Parsed } from './parsed';
-import type { Gender, NameInput } from './wire';
+import type { Gender } from './nameRules';
 
 /** The filters of a GET /names page after validation; undefined = no filter. */
 export interface NamesFilter {

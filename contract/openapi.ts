@@ -4,7 +4,8 @@
 // JSON Schema, which TypeBox schemas are, so they go in as they are. Written to openapi.json by `npm run openapi`
 // (CI checks it is current with `-- --check`) and served to admins at GET /api/openapi.json.
 import type { TSchema } from 'typebox';
-import { ApiErrorBodySchema, ENDPOINTS } from './endpoints';
+import { ENDPOINTS } from './endpoints';
+import { ApiErrorBodySchema } from './schemas/parts';
 
 export const OPENAPI_VERSION = '3.1.0';
 

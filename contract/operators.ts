@@ -23,15 +23,6 @@
 // Firebase mode: the hosted API lists the Firestore users whose record has isAdmin true (with Firebase Auth's last
 // sign-in and second factors), and grants and revokes with the Admin SDK, since the rules forbid the browser to write
 // isAdmin. Invitations and password links there are Firebase Auth's own (capabilities say which exist).
-import type { Static } from 'typebox';
-import type {
-  ENDPOINTS,
-  OperatorInviteSchema,
-  OperatorLinkSchema,
-  OperatorSchema,
-  OperatorsPageSchema,
-  PasswordLinkInfoSchema,
-} from './endpoints';
 
 /** How long an invitation or a password-reset link may be used, from when it was made. */
 export const LINK_VALID_HOURS = 24;
@@ -73,12 +64,3 @@ export const OPERATOR_ERRORS = {
 
 /** The link an operator copies, from a link answer and the console's origin. */
 export const passwordLinkUrl = (origin: string, token: string): string => `${origin}${SET_PASSWORD_PATH}#token=${token}`;
-
-export type Operator = Static<typeof OperatorSchema>;
-export type OperatorInvite = Static<typeof OperatorInviteSchema>;
-export type OperatorsPage = Static<typeof OperatorsPageSchema>;
-export type OperatorLink = Static<typeof OperatorLinkSchema>;
-export type PasswordLinkInfo = Static<typeof PasswordLinkInfoSchema>;
-export type InviteRequest = Static<(typeof ENDPOINTS)['POST /api/admin/operators/invites']['body']>;
-export type RedeemLinkRequest = Static<(typeof ENDPOINTS)['POST /auth/links/redeem']['body']>;
-export type ChangePasswordRequest = Static<(typeof ENDPOINTS)['POST /auth/password']['body']>;

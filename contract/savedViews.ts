@@ -15,21 +15,9 @@
 //   a question.
 // - Every write is on the console-action trail (SAVED_VIEW_ACTIONS), in the transaction that makes it.
 //
-// `state` is checked per page by the schemas in savedViewsSchemas.ts (types and constants only here: the console
+// `state` is checked per page by the schemas in schemas/savedViews.ts (constants only here: the console
 // imports this file without loading TypeBox) (closed objects, every text and list bounded), so a view is
 // at most a few kilobytes and cannot carry fields the console would not read.
-import type { Static } from 'typebox';
-import type {
-  AuditLogsViewStateSchema,
-  CreateSavedViewSchema,
-  GridPreferencesBodySchema,
-  GridPreferencesSchema,
-  NamesViewStateSchema,
-  SavedViewSchema,
-  SavedViewsListSchema,
-  UpdateSavedViewSchema,
-  UsersViewStateSchema,
-} from './savedViewsSchemas';
 
 export const SAVED_VIEW_PAGES = ['names', 'users', 'auditLogs'] as const;
 export type SavedViewPage = (typeof SAVED_VIEW_PAGES)[number];
@@ -58,23 +46,3 @@ export const SAVED_VIEW_ERRORS = {
   notOwner: 'not_owner',
   wrongPage: 'wrong_page',
 } as const;
-
-export type NamesViewState = Static<typeof NamesViewStateSchema>;
-export type UsersViewState = Static<typeof UsersViewStateSchema>;
-export type AuditLogsViewState = Static<typeof AuditLogsViewStateSchema>;
-export interface ViewStateOf {
-  names: NamesViewState;
-  users: UsersViewState;
-  auditLogs: AuditLogsViewState;
-}
-export type AnyViewState = ViewStateOf[SavedViewPage];
-
-export type SavedView<P extends SavedViewPage = SavedViewPage> = Omit<Static<typeof SavedViewSchema>, 'state' | 'page'> & {
-  page: P;
-  state: ViewStateOf[P];
-};
-export type SavedViewsList = Static<typeof SavedViewsListSchema>;
-export type CreateSavedView = Static<typeof CreateSavedViewSchema>;
-export type UpdateSavedView = Static<typeof UpdateSavedViewSchema>;
-export type GridPreferences = Static<typeof GridPreferencesSchema>;
-export type GridPreferencesBody = Static<typeof GridPreferencesBodySchema>;

@@ -1,22 +1,5 @@
 // Wire contract of User Management and Audit Logs: the /api routes of the reference backend and
 // the shapes the document ports return in both backends. Types and constants only: the server imports it too.
-import type { Static } from 'typebox';
-import type {
-  AccountDeletionResponseSchema,
-  AppAuditEntrySchema,
-  AuditLogsQueryParams,
-  AuditStatsQueryParams,
-  AuditCountSchema,
-  AuditLogsPageSchema,
-  AuditStatsSchema,
-  ConsoleAuditEntrySchema,
-  DeletedUserRowsSchema,
-  DeleteUserResponseSchema,
-  UserFlagsUpdateSchema,
-  UserListQuery,
-  UsersPageSchema,
-} from './endpoints';
-import type { UserRecord } from './wire';
 
 // ---------------------------------------------------------------------------------------------------
 // Users: GET /api/users, PATCH /api/users/:uid, DELETE /api/users/:uid, DELETE /api/accounts/:uid
@@ -35,39 +18,6 @@ export const MAX_USER_CURSOR_LENGTH = 2000;
 export const USER_SORT_FIELDS = ['createdAt', 'lastActiveDate', 'email', 'username', 'displayName'] as const;
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 export type SortOrder = 'asc' | 'desc';
-
-/**
- * Filters of the user list: GET /api/users's query without its sort and paging. Every field is optional;
- * an absent field does not filter.
- */
-export type UserFilters = Omit<UserListQuery, 'sort' | 'order' | 'limit' | 'offset' | 'cursor'>;
-
-/**
- * GET /api/users query (all as query-string parameters; booleans as 'true' / 'false').
- * Paging: either `offset` (page jumps of the grid) or `cursor` (the `nextCursor` of the previous page:
- * Show All and exports read on with it, never losing or repeating a row). Not both.
- * Sort: `sort` (default createdAt) and `order` (default desc); uid breaks ties. Records without the sort
- * value (e.g. never active) come last in either order. Limit 1..MAX_USER_PAGE_SIZE, default
- * DEFAULT_USER_PAGE_SIZE.
- */
-export type UsersQuery = UserListQuery & {
-  /** The `previousCursor` of the page after the one wanted (backends that give one: Firebase mode; not on the wire). */
-  before?: string;
-};
-
-export type UsersPage = Static<typeof UsersPageSchema>;
-
-/** PATCH /api/users/:uid body: at least one of the two, nothing else. The server sets updatedAt itself. */
-export type UserFlagsUpdate = Static<typeof UserFlagsUpdateSchema>;
-/** PATCH answers the updated record (with its new updatedAt). */
-export type UpdateUserResponse = UserRecord;
-
-/** DELETE /api/users/:uid answers what was removed with the record. */
-export type DeleteUserResponse = Static<typeof DeleteUserResponseSchema>;
-/** The user's rows a deletion removed from the API's database. */
-export type DeletedUserRows = Static<typeof DeletedUserRowsSchema>;
-/** DELETE /api/accounts/:uid (hosted API, Firebase mode) answers the Auth account's fate and the rows removed. */
-export type AccountDeletionResponse = Static<typeof AccountDeletionResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // Audit logs: GET /api/audit-logs, GET /api/audit-logs/stats
@@ -88,23 +38,38 @@ export const APP_AUDIT_EVENTS = ['USER_CREATED', 'SUBSCRIPTION_START', 'SUBSCRIP
 export const AUDIT_SOURCES = ['all', 'app', 'console'] as const;
 export type AuditSource = (typeof AUDIT_SOURCES)[number];
 
+/** Spec 3 defaults of a user's notification settings (a stored object may lack flags: these fill them). */
+export const DEFAULT_NOTIFICATION_SETTINGS: Readonly<
+  Record<
+    'matchedName' | 'connectionRequest' | 'connectionConfirmed' | 'connectionRejected' | 'partnerDisconnected' | 'dailyReminder',
+    boolean
+  >
+> = Object.freeze({
+  matchedName: true,
+  connectionRequest: true,
+  connectionConfirmed: true,
+  connectionRejected: true,
+  partnerDisconnected: true,
+  dailyReminder: false,
+});
+
 /**
- * GET /api/audit-logs query. Ordered by timestamp descending (then source, then id descending), in pages of
- * `limit` (default AUDIT_LOG_PAGE_SIZE) read on with `cursor` (never an offset).
+ * Spec 3 defaults of a new user record, for every field that has one (the rest are the user's own:
+ * uid, email, username, displayName, and the dates). The reference backend's users table declares
+ * the same values as column defaults (migration 001, which stays as shipped).
  */
-export type AuditLogsQuery = AuditLogsQueryParams;
-
-/** An event the mobile app wrote (spec 3, audit log). */
-export type AppAuditEntry = Static<typeof AppAuditEntrySchema>;
-/** A write made through this console, recorded by the server in the same transaction as the change. */
-export type ConsoleAuditEntry = Static<typeof ConsoleAuditEntrySchema>;
-export type AuditEntry = AppAuditEntry | ConsoleAuditEntry;
-export type AuditLogsPage = Static<typeof AuditLogsPageSchema>;
-
-/** GET /api/audit-logs/stats query: the same range, event-less (it counts every event type). */
-export type AuditStatsQuery = AuditStatsQueryParams;
-
-export type AuditEventCount = Static<typeof AuditCountSchema>;
-
-/** Counts per event type in the range, most frequent first, and their total. */
-export type AuditStats = Static<typeof AuditStatsSchema>;
+export const USER_RECORD_DEFAULTS = Object.freeze({
+  accountActive: true,
+  isPremium: false,
+  preferredGender: 'all',
+  preferredNationality: 'all',
+  preferredLanguage: 'english',
+  connectedUserId: null,
+  connectionStatus: null,
+  connectionRequestSent: false,
+  dailySwipeCount: 0,
+  lastSwipeDate: null,
+  isAdmin: false,
+  notificationSettings: DEFAULT_NOTIFICATION_SETTINGS,
+  totalActiveTimeFormatted: '0h 0m 0s',
+} as const);

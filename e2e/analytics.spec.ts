@@ -3,8 +3,7 @@
 // routing), the charts drawn, a user looked up. Screenshots go to the test's output folder.
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import type { DecisionTimeStats, MatchAnalytics, NameAnalytics, TopRankedName, UserStats } from '../contract/analytics';
-import type { UsersPage } from '../contract/usersAudit';
-import type { UserRecord } from '../contract/wire';
+import type { UsersPage, UserRecord } from '../contract/schemas/usersAudit';
 import { adminToken, apiGet, formatCount, signIn } from './helpers';
 
 const oneDecimal = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });

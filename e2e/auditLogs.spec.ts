@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import Papa from 'papaparse';
-import type { AuditStats, UsersPage } from '../contract/usersAudit';
+import type { AuditStats, UsersPage } from '../contract/schemas/usersAudit';
 import { adminTokenOncePerFile, apiGet, DEMO_ADMIN, storeSession } from './helpers';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });

@@ -2,7 +2,7 @@
 // (Kiritimati, UTC+14): 12:30 UTC on 4 March is already 5 March there, so any screen still writing local time
 // would show another day. Every screen writes the UTC day, under a header that says so.
 import { expect, test, type Locator } from '@playwright/test';
-import type { AuditLogsPage, UsersPage } from '../contract/usersAudit';
+import type { AuditLogsPage, UsersPage } from '../contract/schemas/usersAudit';
 import { adminTokenOncePerFile, apiGet, apiPost, signIn } from './helpers';
 
 test.use({ timezoneId: 'Pacific/Kiritimati' });

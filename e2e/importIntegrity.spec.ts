@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { ImportRun, ImportRunDetail } from '../contract/importRuns';
+import type { ImportRun, ImportRunDetail } from '../contract/schemas/importRuns';
 import { writeNamesCsv } from './csvFixtures';
 import { adminToken, apiGet, formatCount, signIn, uploadWithSlowBatches } from './helpers';
 

@@ -4,10 +4,11 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { impactText, type NamesImpact } from '../contract/dataSafety';
+import { impactText } from '../contract/dataSafety';
+import type { NamesImpact } from '../contract/schemas/dataSafety';
 import { firstLetter } from '../contract/nameRules';
 import type { TopRankedName } from '../contract/analytics';
-import type { NameRecord, NamesResponse } from '../contract/wire';
+import type { NameRecord, NamesResponse } from '../contract/schemas/names';
 import { adminTokenOncePerFile, apiGet, apiPost, signIn } from './helpers';
 
 const SHOTS = '/tmp/shots-names';

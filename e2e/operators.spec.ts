@@ -11,8 +11,9 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import pg from 'pg';
-import { TOTP_PERIOD_SECONDS, type SignInSecondStep, type SignInSession } from '../contract/mfa';
-import type { AuditLogsPage } from '../contract/usersAudit';
+import { TOTP_PERIOD_SECONDS } from '../contract/mfa';
+import type { SignInSecondStep, SignInSession } from '../contract/schemas/auth';
+import type { AuditLogsPage } from '../contract/schemas/usersAudit';
 import { OPERATOR_ACTIONS } from '../contract/operators';
 import { startOwnBackend, type OwnBackend } from './ownBackend';
 

@@ -3,7 +3,7 @@
 // /api/admin/restores routes (contract/backupRestore.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import type { NameRecord, NamesResponse } from '../contract/wire';
+import type { NameRecord, NamesResponse } from '../contract/schemas/names';
 import { adminTokenOncePerFile, apiGet, apiPost, signIn } from './helpers';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;

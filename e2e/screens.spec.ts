@@ -2,7 +2,7 @@
 // look at (SHOTS=folder); without SHOTS the test is skipped. It also checks that the Premium chip of User
 // Management is never cut short ("Premi…") at these widths.
 import { expect, test } from '@playwright/test';
-import type { UsersPage } from '../contract/usersAudit';
+import type { UsersPage } from '../contract/schemas/usersAudit';
 import { adminToken, apiGet, signIn } from './helpers';
 
 const SHOTS = process.env.SHOTS;

@@ -3,8 +3,8 @@
 // deletion, restore it. Screenshots go to E2E_SHOTS_DIR (default /tmp/shots-select-all).
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { NameBulkJob } from '../contract/namesBulkJobs';
-import type { NamesResponse } from '../contract/wire';
+import type { NameBulkJob } from '../contract/schemas/namesBulkJobs';
+import type { NamesResponse } from '../contract/schemas/names';
 import { adminTokenOncePerFile, apiGet, formatCount, signIn } from './helpers';
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots-select-all';

@@ -3,7 +3,7 @@
 // changed since shows the conflict dialog; the user's History shows both operators' changes with their email and
 // reverts one.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { UsersPage } from '../contract/usersAudit';
+import type { UsersPage } from '../contract/schemas/usersAudit';
 import { adminTokenOncePerFile, apiGet, DEMO_ADMIN, signIn } from './helpers';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-users';

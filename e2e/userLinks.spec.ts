@@ -2,8 +2,7 @@
 // beside the 28-character id and link to the user's lookup, which opens scrolled to its result; a shared lookup
 // link does the same.
 import { expect, test, type Page } from '@playwright/test';
-import type { UsersPage } from '../contract/usersAudit';
-import type { UserRecord } from '../contract/wire';
+import type { UsersPage, UserRecord } from '../contract/schemas/usersAudit';
 import { adminTokenOncePerFile, apiGet, signIn } from './helpers';
 
 test.use({ viewport: { width: 1440, height: 900 } });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import pg from 'pg';
-import type { UsersPage } from '../contract/usersAudit';
+import type { UsersPage } from '../contract/schemas/usersAudit';
 import { adminTokenOncePerFile, apiGet, DEMO_ADMIN, signIn } from './helpers';
 import { workerDatabaseUrl } from './workers';
 

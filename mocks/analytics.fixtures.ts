@@ -16,7 +16,7 @@ import type {
   UserSwipeInsights,
   UserSwipes,
 } from '../contract/analytics';
-import type { SystemHealth } from '../contract/wire';
+import type { SystemHealth } from '../contract/schemas/databaseAdmin';
 
 export const fixtureHealth: SystemHealth = {
   postgresql: 'PostgreSQL 15.8 on x86_64-pc-linux-gnu',

@@ -3,7 +3,7 @@
 // routes with server.use(...) to make a call fail.
 import { http, HttpResponse } from 'msw';
 import type { Endpoint } from '../contract/endpoints';
-import type { ApiErrorBody } from '../contract/wire';
+import type { ApiErrorBody } from '../contract/schemas/parts';
 import { config } from '../jest/env.mock';
 import {
   FIXTURE_USER,

@@ -2,7 +2,7 @@
 // the Audit Logs screen can be tested through the local adapter's real HTTP path. Filtering, paging and
 // counting reuse the in-memory port (mocks/fakeUsersAudit.ts).
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import type { AuditEntry } from '../contract/usersAudit';
+import type { AuditEntry } from '../contract/schemas/usersAudit';
 import { checkedRequest } from './contract';
 import { createFakeAuditLogs } from './fakeUsersAudit';
 

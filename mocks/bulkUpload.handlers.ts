@@ -1,7 +1,8 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { validateBulkImportRows } from '../contract/bulkImportRows';
-import type { ImportRun } from '../contract/importRuns';
-import { BULK_IMPORT_MAX_ROWS, type ApiErrorBody, type BulkImportRow } from '../contract/wire';
+import { BULK_IMPORT_MAX_ROWS } from '../contract/importRuns';
+import type { ImportRun, BulkImportRow } from '../contract/schemas/importRuns';
+import type { ApiErrorBody } from '../contract/schemas/parts';
 import { checkedRequest, refused, refusedBy } from './contract';
 
 /**

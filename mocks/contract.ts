@@ -9,7 +9,7 @@ import { Value } from 'typebox/value';
 import { ENDPOINTS, type Endpoint } from '../contract/endpoints';
 import type { Parsed } from '../contract/parsed';
 import { DECIMAL_NUMBER_TEXT, NUMBER_TEXT_RULE, WHOLE_NUMBER_TEXT, WIRE_FORMATS } from '../contract/textRules';
-import type { ApiErrorBody } from '../contract/wire';
+import type { ApiErrorBody } from '../contract/schemas/parts';
 
 for (const [name, { check }] of Object.entries(WIRE_FORMATS)) Format.Set(name, check);
 

@@ -1,6 +1,6 @@
 // msw handlers for the dashboard's /api calls: swipe stats, document counts and the live-counts stream.
 import { http, HttpResponse } from 'msw';
-import type { DocumentCounts, LiveCounts, SwipeStats } from '../contract/wire';
+import type { DocumentCounts, LiveCounts, SwipeStats } from '../contract/schemas/dashboard';
 import { config } from '../jest/env.mock';
 
 export const apiUrl = (path: string) => `${config.apiBaseUrl}/${path}`;

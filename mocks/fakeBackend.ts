@@ -1,6 +1,7 @@
-import { DEFAULT_NOTIFICATION_SETTINGS, USER_RECORD_DEFAULTS, type AuthAccount, type UserRecord } from '../contract/wire';
-import type { AuditEntry } from '../contract/usersAudit';
-import type { RecordHistory } from '../contract/dataSafety';
+import type { AuthAccount } from '../contract/schemas/auth';
+import { DEFAULT_NOTIFICATION_SETTINGS, USER_RECORD_DEFAULTS } from '../contract/usersAudit';
+import type { AuditEntry, UserRecord } from '../contract/schemas/usersAudit';
+import type { RecordHistory } from '../contract/schemas/dataSafety';
 import type { Backend, Unsubscribe } from '../src/backend/ports';
 import { createFakeExports, type FakeExportData } from './fakeExports';
 import { createFakeAuditLogs, createFakeUserManagement } from './fakeUsersAudit';

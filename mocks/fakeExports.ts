@@ -1,6 +1,7 @@
 // The export port of the fake backend: collections held in memory, served in pages after an index
 // cursor, with a switch to fail a chosen page (what a test drives).
-import type { ExportCollection, ExportRunRequest } from '../contract/exports';
+import type { ExportCollection } from '../contract/exports';
+import type { ExportRunRequest } from '../contract/schemas/exports';
 import type { ExportPort } from '../src/backend/ports';
 
 export interface FakeExportData {

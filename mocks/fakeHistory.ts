@@ -1,5 +1,5 @@
 // The fake backend's history port: the histories a test puts in the map, paged like the API's; no revert.
-import type { RecordHistory } from '../contract/dataSafety';
+import type { RecordHistory } from '../contract/schemas/dataSafety';
 import type { HistoryPort } from '../src/backend/ports';
 import { HttpError } from '../src/api/errors';
 

@@ -2,8 +2,8 @@
 // codes, the challenges of second steps handed out, whether the server requires it. The msw routes (mfa.handlers.ts)
 // and the sign-in route (session.handlers.ts) answer from it; tests drive it and read what it was sent. Codes are not
 // computed: `code` is what "the authenticator app shows now" (the browser test, e2e/mfa.spec.ts, uses real ones).
-import { MFA_RECOVERY_CODE_COUNT, type SignInSecondStep } from '../contract/mfa';
-import type { AuthAccount } from '../contract/wire';
+import { MFA_RECOVERY_CODE_COUNT } from '../contract/mfa';
+import type { AuthAccount, SignInSecondStep } from '../contract/schemas/auth';
 
 export interface FakeMfaAccount {
   account: AuthAccount;

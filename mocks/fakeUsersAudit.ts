@@ -1,7 +1,7 @@
 // In-memory User Management and Audit Logs ports for the fake backend: filters, sort, offset or cursor
 // paging and stats over plain arrays, so screen tests can drive them like the reference backend.
-import type { UserRecord } from '../contract/wire';
-import { AUDIT_LOG_PAGE_SIZE, DEFAULT_USER_PAGE_SIZE, type AuditEntry, type AuditEventCount } from '../contract/usersAudit';
+import { AUDIT_LOG_PAGE_SIZE, DEFAULT_USER_PAGE_SIZE } from '../contract/usersAudit';
+import type { AuditEntry, AuditEventCount, UserRecord } from '../contract/schemas/usersAudit';
 import type { AuditLogsPort, UserManagementPort } from '../src/backend/ports';
 import { matchesUserFilters } from '../src/lib/userFilters';
 

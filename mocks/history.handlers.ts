@@ -3,9 +3,9 @@
 // its console actions and the app's events, so the grid and the History drawer show one world. A name's history is
 // whatever a test puts in historyDb.names. Install with server.use(...historyHandlers).
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import type { HistoryEntry, RecordHistory } from '../contract/dataSafety';
-import type { ApiErrorBody } from '../contract/wire';
-import type { UserFlagsUpdate } from '../contract/usersAudit';
+import type { HistoryEntry, RecordHistory } from '../contract/schemas/dataSafety';
+import type { ApiErrorBody } from '../contract/schemas/parts';
+import type { UserFlagsUpdate } from '../contract/schemas/usersAudit';
 import { checkedRequest } from './contract';
 import { OPERATOR, staleVersion, usersDb, type UserAction } from './users.handlers';
 

@@ -3,8 +3,9 @@
 // wrong code 401 invalid_mfa_code, an unknown or expired challenge 401 invalid_mfa_challenge, the 409s, a 429 with
 // Retry-After while `mfaDb.lockedForSeconds` is set.
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { MFA_ERRORS, normalizeRecoveryCode, type MfaEnrolment, type MfaRecoveryCodes, type MfaStatus } from '../contract/mfa';
-import type { ApiErrorBody } from '../contract/wire';
+import { MFA_ERRORS, normalizeRecoveryCode } from '../contract/mfa';
+import type { MfaEnrolment, MfaRecoveryCodes, MfaStatus } from '../contract/schemas/mfa';
+import type { ApiErrorBody } from '../contract/schemas/parts';
 import type { MfaConfirmed } from '../src/backend/ports';
 import { checkedRequest } from './contract';
 import { CURRENT_CODE, FAKE_OTPAUTH_URL, FAKE_SECRET, mfaDb, type FakeMfaAccount } from './fakeMfa';

@@ -1,4 +1,5 @@
-import type { Gender, NameRecord } from '../contract/wire';
+import type { NameRecord } from '../contract/schemas/names';
+import type { Gender } from '../contract/nameRules';
 
 // Real first names with a plausible gender and nationality: 137 of them, so the unfiltered list is two full
 // pages of 50 and a short third page of 37. Includes the Icelandic and French initials the letter filter

@@ -1,15 +1,8 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { firstLetter } from '../contract/nameRules';
 import { nameValuesOf, namesFilterOf, type NameValues, type NamesFilter } from '../contract/namesInput';
-import {
-  DEFAULT_TRASH_RETENTION_DAYS,
-  IN_TRASH,
-  VERSION_CONFLICT,
-  type NamesImpact,
-  type TrashedName,
-  type TrashMoveResponse,
-  type VersionConflict,
-} from '../contract/dataSafety';
+import { DEFAULT_TRASH_RETENTION_DAYS, IN_TRASH, VERSION_CONFLICT } from '../contract/dataSafety';
+import type { NamesImpact, TrashedName, TrashMoveResponse, VersionConflict } from '../contract/schemas/dataSafety';
 import {
   exactMatchKind,
   foldForSearch,
@@ -18,7 +11,8 @@ import {
   NAME_SEARCH_MIN_SIMILARITY,
   searchesInside,
 } from '../contract/nameSearch';
-import type { ApiErrorBody, NameRecord, NameSearchSummary, NamesResponse, NationalityCount } from '../contract/wire';
+import type { NameRecord, NameSearchSummary, NamesResponse, NationalityCount } from '../contract/schemas/names';
+import type { ApiErrorBody } from '../contract/schemas/parts';
 import { checkedRequest, checkRequest, refused, refusedBy } from './contract';
 import { makeNameFixtures } from './names.fixtures';
 

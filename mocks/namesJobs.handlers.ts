@@ -2,9 +2,10 @@
 // names and their versions at the start (409 count_changed when the confirmed count is not what matches), then one
 // batch of `batch` names per progress read, so a screen test sees the job run, and can cancel it between batches.
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { COUNT_CHANGED, filterInWords, isFinished, type NameBulkJob, type NameBulkJobFilter } from '../contract/namesBulkJobs';
+import { COUNT_CHANGED, filterInWords, isFinished, type NameBulkJobFilter } from '../contract/namesBulkJobs';
+import type { NameBulkJob } from '../contract/schemas/namesBulkJobs';
 import { namesFilterOf } from '../contract/namesInput';
-import type { ApiErrorBody } from '../contract/wire';
+import type { ApiErrorBody } from '../contract/schemas/parts';
 import { checkedRequest, refusedBy } from './contract';
 import { matchingNames, moveToTrash, namesDb, searchedNames } from './names.handlers';
 

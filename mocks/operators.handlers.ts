@@ -3,16 +3,10 @@
 // answers the server gives (a 409 for the last active admin, one 404 for every link that cannot be used, a 401 for a
 // wrong current password). Tests drive the world through `operatorsDb` and read what it was sent.
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import {
-  LINK_VALID_HOURS,
-  type Operator,
-  type OperatorInvite,
-  type OperatorLink,
-  type OperatorsPage,
-  type PasswordLinkInfo,
-  type PasswordLinkKind,
-} from '../contract/operators';
-import type { ApiErrorBody, RenewResponse } from '../contract/wire';
+import { LINK_VALID_HOURS, type PasswordLinkKind } from '../contract/operators';
+import type { Operator, OperatorInvite, OperatorLink, OperatorsPage, PasswordLinkInfo } from '../contract/schemas/operators';
+import type { RenewResponse } from '../contract/schemas/auth';
+import type { ApiErrorBody } from '../contract/schemas/parts';
 import { checkedRequest } from './contract';
 import { authUrl, FIXTURE_EXPIRES_AT } from './session.handlers';
 import { mfaDb } from './fakeMfa';

@@ -4,20 +4,9 @@
 // GETs (applyPolls), failing with `failApply` when set; a cancel of an applying restore lands on the next GET.
 // Tests drive the world through `restoreServer` and read what it was sent.
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import {
-  BACKUP_COLLECTIONS,
-  RESTORE_MAX_PROBLEMS,
-  backupRowKey,
-  backupRowProblem,
-  notSentProblem,
-  type BackupCollection,
-  type RestoreCheckRequest,
-  type RestoreMode,
-  type RestorePlan,
-  type RestoreProblem,
-  type RestoreReport,
-  type RestoreSession,
-} from '../contract/backupRestore';
+import { RESTORE_MAX_PROBLEMS, backupRowKey, backupRowProblem, notSentProblem, type RestoreMode } from '../contract/backupRestore';
+import type { RestoreCheckRequest, RestorePlan, RestoreProblem, RestoreReport, RestoreSession } from '../contract/schemas/backupRestore';
+import { BACKUP_COLLECTIONS, type BackupCollection } from '../contract/exports';
 import { checkedRequest, refused } from './contract';
 
 type Row = Record<string, unknown>;

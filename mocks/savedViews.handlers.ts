@@ -3,8 +3,9 @@
 // 409 for a name taken or a stale If-Match, 403 for another operator's shared view). The console signs in as
 // SIGNED_IN_OPERATOR; tests add other operators' views with `savedViewsDb.add` and read what was sent in `calls`.
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import type { GridPreferences, SavedView, SavedViewPage } from '../contract/savedViews';
-import type { ApiErrorBody } from '../contract/wire';
+import type { SavedViewPage } from '../contract/savedViews';
+import type { GridPreferences, SavedView } from '../contract/schemas/savedViews';
+import type { ApiErrorBody } from '../contract/schemas/parts';
 import { checkedRequest } from './contract';
 import { SIGNED_IN_OPERATOR } from './operators.handlers';
 

@@ -1,6 +1,7 @@
 // msw handlers answering like the reference backend's /auth endpoints, with two fixture accounts.
 import { http, HttpResponse } from 'msw';
-import type { AuthAccount, SignInResponse, UserRecord } from '../contract/wire';
+import type { UserRecord } from '../contract/schemas/usersAudit';
+import type { AuthAccount, SignInResponse } from '../contract/schemas/auth';
 import { config } from '../jest/env.mock';
 import { checkedRequest } from './contract';
 import { makeUserRecord } from './fakeBackend';

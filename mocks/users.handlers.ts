@@ -3,9 +3,10 @@
 // so screens can be tested through the local adapter's real HTTP path. Filtering and paging reuse the in-memory
 // port (mocks/fakeUsersAudit.ts).
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import type { ApiErrorBody, UserRecord } from '../contract/wire';
-import type { AccountDeletionResponse, UserFlagsUpdate, UsersQuery } from '../contract/usersAudit';
-import { VERSION_CONFLICT, type VersionConflict } from '../contract/dataSafety';
+import type { UserRecord, AccountDeletionResponse, UserFlagsUpdate, UsersQuery } from '../contract/schemas/usersAudit';
+import type { ApiErrorBody } from '../contract/schemas/parts';
+import { VERSION_CONFLICT } from '../contract/dataSafety';
+import type { VersionConflict } from '../contract/schemas/dataSafety';
 import { checkedRequest, checkRequest } from './contract';
 import { createFakeUserManagement } from './fakeUsersAudit';
 import { makeUserRecord } from './fakeBackend';

@@ -5,7 +5,7 @@
 //   npx tsx scripts/verify-firebase-auth.ts
 // Firestore has no offline emulator here (STACK.md), so the document ports are not exercised by this script.
 import { createFirebaseBackend } from '../src/backend/firebase/firebaseBackend';
-import type { AuthAccount } from '../contract/wire';
+import type { AuthAccount } from '../contract/schemas/auth';
 import type { AppConfig } from '../src/config/types';
 
 const emulator = process.env.FIREBASE_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { SignInSession } from '../../contract/mfa';
+import type { SignInSession } from '../../contract/schemas/auth';
 import { buildApp } from '../../server/src/app';
 import { migrate } from '../../server/src/db/migrate';
 import { openDatabase } from '../../server/src/db/open';

@@ -1,5 +1,5 @@
 import { allLocales } from '@faker-js/faker';
-import type { Gender } from '../../contract/wire';
+import type { Gender } from '../../contract/nameRules';
 import { cleanText, textProblem } from '../../contract/nameRules';
 
 /** A real first name with its sex and the nationality it is filed under. */

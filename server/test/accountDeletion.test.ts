@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { AccountDeletionResponse } from '../../contract/usersAudit';
-import type { RecordHistory } from '../../contract/dataSafety';
-import type { SignInSession } from '../../contract/mfa';
+import type { AccountDeletionResponse } from '../../contract/schemas/usersAudit';
+import type { RecordHistory } from '../../contract/schemas/dataSafety';
+import type { SignInSession } from '../../contract/schemas/auth';
 import { buildApp } from '../src/app';
 import { FIREBASE_REFUSALS, type AccountDeletion, type FirebaseAccount, type FirebaseIdentity } from '../src/auth/firebaseIdentity';
 import { readCounters } from '../src/counters/rowCounters';

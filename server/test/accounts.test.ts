@@ -1,5 +1,5 @@
-import type { SignInSession } from '../../contract/mfa';
-import type { AuthAccount, UserRecord } from '../../contract/wire';
+import type { UserRecord } from '../../contract/schemas/usersAudit';
+import type { AuthAccount, SignInSession } from '../../contract/schemas/auth';
 import { buildApp } from '../src/app';
 import { createAccount } from '../src/auth/accounts';
 import { createSessionTokens } from '../src/auth/tokens';

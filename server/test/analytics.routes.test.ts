@@ -15,7 +15,7 @@ import type {
   UserSwipeInsights,
   UserSwipes,
 } from '../../contract/analytics';
-import type { ApiErrorBody } from '../../contract/wire';
+import type { ApiErrorBody } from '../../contract/schemas/parts';
 import { loadFixture, type FixtureName } from './analytics.fixture';
 import { createTestApp, type TestApp } from './testApp';
 

@@ -1,5 +1,7 @@
 import Fastify from 'fastify';
-import { BULK_IMPORT_MAX_ROWS, type BulkImportRow, type NameRecord } from '../../contract/wire';
+import type { NameRecord } from '../../contract/schemas/names';
+import type { BulkImportRow } from '../../contract/schemas/importRuns';
+import { BULK_IMPORT_MAX_ROWS } from '../../contract/importRuns';
 import type { Db } from '../src/db/types';
 import { bulkImportRoutes } from '../src/routes/bulkImport';
 import { createTestApp, type TestApp } from './testApp';

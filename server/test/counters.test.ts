@@ -1,4 +1,5 @@
-import type { LiveCounts, NamesPageResponse, SwipeStats } from '../../contract/wire';
+import type { NamesPageResponse } from '../../contract/schemas/names';
+import type { LiveCounts, SwipeStats } from '../../contract/schemas/dashboard';
 import { countMatchingNames, readCounters } from '../src/counters/rowCounters';
 import { readLiveCounts } from '../src/live/liveCounts';
 import { createTestApp, type TestApp } from './testApp';

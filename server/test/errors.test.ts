@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import type { UserRecord } from '../../contract/wire';
+import type { UserRecord } from '../../contract/schemas/usersAudit';
 import { buildApp } from '../src/app';
 import type { Db } from '../src/db/types';
 import { createTestApp, TEST_SESSION_SECRET, type TestApp } from './testApp';

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { UserRecord } from '../../contract/wire';
+import type { UserRecord } from '../../contract/schemas/usersAudit';
 import type { AuditLogExportRow, ExportPageResponse, NameExportRow, NameAnalyticsExportRow } from '../../contract/exports';
 import { createTestApp, type TestApp } from './testApp';
 

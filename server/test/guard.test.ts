@@ -1,5 +1,5 @@
 import type { FastifyRequest, RouteOptions } from 'fastify';
-import type { SignInSession } from '../../contract/mfa';
+import type { SignInSession } from '../../contract/schemas/auth';
 import { createAccount } from '../src/auth/accounts';
 import { tokenOf } from '../src/auth/guard';
 import { createSessionTokens } from '../src/auth/tokens';

@@ -1,4 +1,5 @@
-import type { DocumentCounts, SwipeStats, SystemHealth } from '../../contract/wire';
+import type { SystemHealth } from '../../contract/schemas/databaseAdmin';
+import type { DocumentCounts, SwipeStats } from '../../contract/schemas/dashboard';
 import { createTestApp, type TestApp } from './testApp';
 
 const ANALYTICS_TABLES = [

@@ -1,9 +1,8 @@
 // Checking a file before its import (contract/importChecks.ts): the counts of each batch are the ones its import then
 // gives, batch by batch, across batches of one file, with live names, names in the trash and repeated rows; nothing
 // is written; the check's keys go when it ends, and it is on the trail.
-import type { ImportCheck, ImportCheckBatch, ImportCheckTotals } from '../../contract/importChecks';
-import type { ImportRun } from '../../contract/importRuns';
-import type { BulkImportResponse } from '../../contract/wire';
+import type { ImportCheck, ImportCheckBatch, ImportCheckTotals } from '../../contract/schemas/importChecks';
+import type { ImportRun, BulkImportResponse } from '../../contract/schemas/importRuns';
 import { createTestApp, type TestApp } from './testApp';
 
 let t: TestApp;

@@ -1,7 +1,6 @@
 // Import runs: batches tied to their run, duplicates skipped and counted, interrupted
 // runs, undo, and the console-action records of each, through the HTTP API.
-import type { BulkImportResponse } from '../../contract/wire';
-import type { ImportRun, ImportRunDetail, UndoImportRunResponse } from '../../contract/importRuns';
+import type { BulkImportResponse, ImportRun, ImportRunDetail, UndoImportRunResponse } from '../../contract/schemas/importRuns';
 import { interruptLeftoverRuns } from '../src/imports/startupChecks';
 import { createTestApp, type TestApp } from './testApp';
 

@@ -54,7 +54,15 @@ const probes: Record<string, { file: string; code: string }> = {
   consoleOnServer: { file: 'src/app/probe.ts', code: "import { buildApp } from '../../server/src/app';\nexport const x = buildApp;\n" },
   serverOnContract: {
     file: 'server/src/probe.ts',
-    code: "import type { NameRecord } from '../../contract/wire';\nexport type X = NameRecord;\n",
+    code: "import type { NameRecord } from '../../contract/schemas/names';\nexport type X = NameRecord;\n",
+  },
+  consoleOnSchemas: {
+    file: 'src/features/names/probe.ts',
+    code: "import { NameRecordSchema } from '../../../contract/schemas/names';\nexport const x = NameRecordSchema;\n",
+  },
+  consoleOnSchemaTypes: {
+    file: 'src/features/names/probe.ts',
+    code: "import type { NameRecord } from '../../../contract/schemas/names';\nexport type X = NameRecord;\n",
   },
 };
 
@@ -94,10 +102,14 @@ test.each([
   ['contractOnConsole', 'import-x/no-restricted-paths'],
   ['contractOnServer', 'import-x/no-restricted-paths'],
   ['consoleOnServer', 'import-x/no-restricted-paths'],
+  ['consoleOnSchemas', '@typescript-eslint/no-restricted-imports'],
 ])('%s is refused by %s', (probe, rule) => {
   expect(rulesHit[probe]).toContain(rule);
 });
 
-test.each(['featureIndex', 'firebaseInAdapter', 'serverOnContract', 'layoutOnFeature', 'typeOnlyCycle'])('%s is allowed', (probe) => {
-  expect(rulesHit[probe]).toEqual([]);
-});
+test.each(['featureIndex', 'firebaseInAdapter', 'serverOnContract', 'layoutOnFeature', 'typeOnlyCycle', 'consoleOnSchemaTypes'])(
+  '%s is allowed',
+  (probe) => {
+    expect(rulesHit[probe]).toEqual([]);
+  },
+);

@@ -1,5 +1,7 @@
 import net from 'node:net';
-import { USER_RECORD_DEFAULTS, type LiveCounts, type UserRecord } from '../../contract/wire';
+import type { UserRecord } from '../../contract/schemas/usersAudit';
+import type { LiveCounts } from '../../contract/schemas/dashboard';
+import { USER_RECORD_DEFAULTS } from '../../contract/usersAudit';
 import { createTestApp, type TestApp } from './testApp';
 
 let t: TestApp;

@@ -1,4 +1,4 @@
-import type { LiveCounts } from '../../contract/wire';
+import type { LiveCounts } from '../../contract/schemas/dashboard';
 import type { Queryable } from '../src/db/types';
 import { LiveCountsHub } from '../src/live/liveCounts';
 

@@ -4,7 +4,9 @@
 // code or challenge over an enrolment and both kinds of second step. The same logger main.ts uses
 // (server/src/http/logging.ts); server/test/shutdown.test.ts greps a real process's log the same way.
 import { generate } from 'otplib';
-import { TOTP_PERIOD_SECONDS, type MfaEnrolment, type SignInSecondStep, type SignInSession } from '../../contract/mfa';
+import { TOTP_PERIOD_SECONDS } from '../../contract/mfa';
+import type { MfaEnrolment } from '../../contract/schemas/mfa';
+import type { SignInSecondStep, SignInSession } from '../../contract/schemas/auth';
 import { createAccount } from '../src/auth/accounts';
 import { serverLogger } from '../src/http/logging';
 import { DEMO_ADMIN } from '../src/seed/demoAccounts';

@@ -6,18 +6,10 @@
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { generate } from 'otplib';
-import {
-  MFA_ACTIONS,
-  MFA_ERRORS,
-  MFA_RECOVERY_CODE_COUNT,
-  TOTP_ISSUER,
-  TOTP_PERIOD_SECONDS,
-  type MfaEnrolment,
-  type MfaStatus,
-  type SignInSecondStep,
-  type SignInSession,
-} from '../../contract/mfa';
-import type { OperatorsPage } from '../../contract/operators';
+import { MFA_ACTIONS, MFA_ERRORS, MFA_RECOVERY_CODE_COUNT, TOTP_ISSUER, TOTP_PERIOD_SECONDS } from '../../contract/mfa';
+import type { MfaEnrolment, MfaStatus } from '../../contract/schemas/mfa';
+import type { SignInSecondStep, SignInSession } from '../../contract/schemas/auth';
+import type { OperatorsPage } from '../../contract/schemas/operators';
 import { OPERATOR_ACTIONS, OPERATOR_ERRORS } from '../../contract/operators';
 import { buildApp } from '../src/app';
 import { createAccount } from '../src/auth/accounts';

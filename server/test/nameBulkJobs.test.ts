@@ -2,9 +2,9 @@
 // the filter as it was when confirmed (names added later untouched, names edited since skipped), batches in their
 // own transactions, cancel between batches, delete as one restorable deletion, edit validated as a single edit,
 // and one trail entry with its counts. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
-import type { NameBulkJob } from '../../contract/namesBulkJobs';
-import type { NamesPageResponse } from '../../contract/wire';
-import type { TrashPage } from '../../contract/dataSafety';
+import type { NameBulkJob } from '../../contract/schemas/namesBulkJobs';
+import type { NamesPageResponse } from '../../contract/schemas/names';
+import type { TrashPage } from '../../contract/schemas/dataSafety';
 import { cancelNameBulkJob, createNameBulkJob, runNameBulkJobBatch } from '../src/names/bulkJobs';
 import { createTestApp, type TestApp } from './testApp';
 

@@ -1,6 +1,6 @@
 // The same name, gender and nationality (case-insensitive) is stored once, and every
 // write of the names API records itself with before/after values in its own transaction.
-import type { NameRecord } from '../../contract/wire';
+import type { NameRecord } from '../../contract/schemas/names';
 import { createTestApp, type TestApp } from './testApp';
 
 let t: TestApp;

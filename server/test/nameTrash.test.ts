@@ -1,8 +1,8 @@
 // The names trash on the demo data (swipes, matches, analytics): a delete moves a name and its swipes out of every
 // list and figure and keeps them; a restore brings back exactly what was there; only "delete forever" and the
 // retention purge remove them, saying what went. Every figure is compared with what it was before the delete.
-import type { NameRecord } from '../../contract/wire';
-import type { NamesImpact, PurgeResponse, RestoreResponse, TrashMoveResponse, TrashPage } from '../../contract/dataSafety';
+import type { NameRecord } from '../../contract/schemas/names';
+import type { NamesImpact, PurgeResponse, RestoreResponse, TrashMoveResponse, TrashPage } from '../../contract/schemas/dataSafety';
 import { incrementalAndRebuilt, snapshotSummaries } from './analytics.fixture';
 import { purgeExpiredNames } from '../src/names/trashRetention';
 import { createTestApp, type TestApp } from './testApp';

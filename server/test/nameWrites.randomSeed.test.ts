@@ -1,4 +1,4 @@
-import type { NameRecord } from '../../contract/wire';
+import type { NameRecord } from '../../contract/schemas/names';
 import { createTestApp, type TestApp } from './testApp';
 
 // Every response that returns a name carries the same columns as GET /names (NAME_COLUMNS): random_seed once

@@ -1,4 +1,4 @@
-import type { NameRecord, NationalityCount } from '../../contract/wire';
+import type { NameRecord, NationalityCount } from '../../contract/schemas/names';
 import { createTestApp, type TestApp } from './testApp';
 
 // One backend for the file (PGlite takes seconds to start); each test starts from an empty names table.

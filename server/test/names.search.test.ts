@@ -8,7 +8,7 @@ import {
   NAME_SEARCH_MAX_LENGTH,
   NAME_SEARCH_MIN_SIMILARITY,
 } from '../../contract/nameSearch';
-import type { NamesPageResponse, NameRecord } from '../../contract/wire';
+import type { NamesPageResponse, NameRecord } from '../../contract/schemas/names';
 import { namesFilterOf } from '../../contract/namesInput';
 import { buildSearchQuery, prefixUpperBound, escapeLike, trigramSchema, type SearchFilter } from '../src/names/nameSearch';
 import { insertNameColumns } from '../src/names/repository';

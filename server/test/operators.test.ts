@@ -1,10 +1,9 @@
 // Operators on the reference backend (contract/operators.ts): invitations and password links (single use, expiry,
 // withdrawal, one answer for every dead link), resets and password changes ending sessions, grant and revoke, the
 // last active admin kept, and the trail of all of it (sign-ins included) holding no password, token or hash.
-import type { OperatorLink, OperatorsPage, PasswordLinkInfo } from '../../contract/operators';
+import type { OperatorLink, OperatorsPage, PasswordLinkInfo } from '../../contract/schemas/operators';
 import { LINK_TOKEN_LENGTH, OPERATOR_ACTIONS } from '../../contract/operators';
-import type { SignInSession } from '../../contract/mfa';
-import type { RenewResponse } from '../../contract/wire';
+import type { RenewResponse, SignInSession } from '../../contract/schemas/auth';
 import { SESSION_ENDED } from '../src/auth/sessions';
 import { INVALID_LINK_MESSAGE, linkTokenHash } from '../src/operators/links';
 import { createReferenceDirectory } from '../src/operators/referenceDirectory';

@@ -1,5 +1,6 @@
-import type { NamesPageResponse } from '../../contract/wire';
-import type { DatabaseOverview, MigrationResponse, NameExportRow } from '../../contract/exports';
+import type { NamesPageResponse } from '../../contract/schemas/names';
+import type { NameExportRow } from '../../contract/exports';
+import type { DatabaseOverview, MigrationResponse } from '../../contract/schemas/databaseAdmin';
 import { ALREADY_THERE_MESSAGE } from '../src/dbAdmin/randomSeedColumn';
 import { createTestApp, type TestApp } from './testApp';
 

@@ -3,7 +3,7 @@
 // leaves every record and figure as it was; a server that starts finds a restore it was applying and says so.
 // And what one transaction must get right: names that swap their names, a trashed name whose name is live again.
 import { existsSync, readdirSync, rmSync } from 'node:fs';
-import type { RestoreSession } from '../../contract/backupRestore';
+import type { RestoreSession } from '../../contract/schemas/backupRestore';
 import { settleRestoresAtStart, STOPPED_DURING_APPLY } from '../src/restores/restoreSessions';
 import { api, newBackupDir, type Backup } from './restoreHelpers';
 import { createTestApp, type TestApp } from './testApp';

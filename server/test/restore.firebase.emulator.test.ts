@@ -1,5 +1,5 @@
-import { DEFAULT_NOTIFICATION_SETTINGS, USER_RECORD_DEFAULTS } from '../../contract/wire';
-import type { RestoreSession } from '../../contract/backupRestore';
+import { DEFAULT_NOTIFICATION_SETTINGS, USER_RECORD_DEFAULTS } from '../../contract/usersAudit';
+import type { RestoreSession } from '../../contract/schemas/backupRestore';
 import { BACKUP_VERSION } from '../../contract/exports';
 import { emulatorsUnavailableReason, startEmulators, type RunningEmulators } from '../../scripts/firebase/emulators';
 import { buildApp } from '../src/app';

@@ -2,7 +2,8 @@
 // is refused whole, a file with refused rows cannot replace, rows that never arrived refuse both modes, and sign-in
 // rights change only when confirmed. Each refusal leaves the data as it was.
 import { rmSync } from 'node:fs';
-import { notSentProblem, notSentRow, NOT_SENT_ROW_KEY, RESTORE_ROW_MAX_BYTES, type RestoreSession } from '../../contract/backupRestore';
+import { notSentProblem, notSentRow, NOT_SENT_ROW_KEY, RESTORE_ROW_MAX_BYTES } from '../../contract/backupRestore';
+import type { RestoreSession } from '../../contract/schemas/backupRestore';
 import { storableDate, stageRow } from '../src/restores/stagedRows';
 import { api, newBackupDir, type Backup } from './restoreHelpers';
 import { createTestApp, type TestApp } from './testApp';

@@ -5,8 +5,8 @@
 // with the figures before the damage. On PGlite; on PostgreSQL with DATABASE_URL.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { RestoreSession } from '../../contract/backupRestore';
-import type { TrashPage } from '../../contract/dataSafety';
+import type { RestoreSession } from '../../contract/schemas/backupRestore';
+import type { TrashPage } from '../../contract/schemas/dataSafety';
 import { BACKUP_COLLECTIONS, type BackupCollection } from '../../contract/exports';
 import { incrementalAndRebuilt } from './analytics.fixture';
 import { api, newBackupDir, type Backup } from './restoreHelpers';

@@ -3,7 +3,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { RESTORE_BATCH_MAX_ROWS, type RestoreMode, type RestoreSession } from '../../contract/backupRestore';
+import { RESTORE_BATCH_MAX_ROWS, type RestoreMode } from '../../contract/backupRestore';
+import type { RestoreSession } from '../../contract/schemas/backupRestore';
 import { BACKUP_COLLECTIONS, BACKUP_VERSION, type BackupCollection } from '../../contract/exports';
 import type { TestApp } from './testApp';
 

@@ -2,7 +2,8 @@
 // schema from contract/endpoints.ts: a request schema (query always, path parameters when the path has
 // them) and a response schema for its success. A route added without one fails here.
 import type { RouteOptions } from 'fastify';
-import { ENDPOINTS, NoBody, UNTYPED_ANSWER, type Endpoint } from '../../contract/endpoints';
+import { ENDPOINTS, type Endpoint } from '../../contract/endpoints';
+import { NoBody, UNTYPED_ANSWER } from '../../contract/schemas/parts';
 import { createTestApp, type TestApp } from './testApp';
 
 const routes: RouteOptions[] = [];

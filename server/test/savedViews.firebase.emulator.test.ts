@@ -1,7 +1,8 @@
 import { DEFAULT_PROJECT_ID, startEmulators, type RunningEmulators } from '../../scripts/firebase/emulators';
 import { emulatorDescribe } from './emulatorSuite';
 import type { FastifyInstance } from 'fastify';
-import { SAVED_VIEW_ACTIONS, type NamesViewState, type SavedView } from '../../contract/savedViews';
+import { SAVED_VIEW_ACTIONS } from '../../contract/savedViews';
+import type { NamesViewState, SavedView } from '../../contract/schemas/savedViews';
 import { buildApp } from '../src/app';
 import { openFirebaseIdentity } from '../src/auth/firebaseIdentity';
 import { migrate } from '../src/db/migrate';

@@ -2,16 +2,10 @@
 // version-checked changes by the owner only, unique names per operator and page, the per-operator limit, each
 // write on the trail; hostile input (oversized or foreign state, unknown fields, another operator's view) refused
 // with a reason. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
-import type { OperatorLink } from '../../contract/operators';
-import type { SignInSession } from '../../contract/mfa';
-import {
-  MAX_SAVED_VIEWS_PER_OPERATOR,
-  SAVED_VIEW_ACTIONS,
-  type GridPreferences,
-  type NamesViewState,
-  type SavedView,
-  type UsersViewState,
-} from '../../contract/savedViews';
+import type { OperatorLink } from '../../contract/schemas/operators';
+import type { SignInSession } from '../../contract/schemas/auth';
+import { MAX_SAVED_VIEWS_PER_OPERATOR, SAVED_VIEW_ACTIONS } from '../../contract/savedViews';
+import type { GridPreferences, NamesViewState, SavedView, UsersViewState } from '../../contract/schemas/savedViews';
 import { DEMO_ADMIN } from '../src/seed/demoAccounts';
 import { createTestApp, type TestApp } from './testApp';
 

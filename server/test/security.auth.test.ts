@@ -2,7 +2,7 @@
 // later by anyone are covered without editing this file), with every kind of token that must not pass.
 import type { RouteOptions } from 'fastify';
 import { SignJWT } from 'jose';
-import type { SignInSession } from '../../contract/mfa';
+import type { SignInSession } from '../../contract/schemas/auth';
 import { createAccount } from '../src/auth/accounts';
 import { createSessionTokens, nowSeconds } from '../src/auth/tokens';
 import { DEMO_ADMIN } from '../src/seed/demoAccounts';

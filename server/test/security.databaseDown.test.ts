@@ -2,7 +2,7 @@
 // sign-in included. On PostgreSQL the connection runs through a loopback proxy that the test cuts,
 // a real outage as the server sees it; on PGlite the embedded database is closed under the running app.
 import net from 'node:net';
-import type { ApiErrorBody } from '../../contract/wire';
+import type { ApiErrorBody } from '../../contract/schemas/parts';
 import { buildApp } from '../src/app';
 import { migrate } from '../src/db/migrate';
 import { openDatabase } from '../src/db/open';

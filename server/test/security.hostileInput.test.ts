@@ -3,7 +3,7 @@
 // probes over EVERY registered /api route (collected with onRoute, so teammates' routes are covered).
 import net from 'node:net';
 import type { RouteOptions } from 'fastify';
-import type { NameRecord } from '../../contract/wire';
+import type { NameRecord } from '../../contract/schemas/names';
 import { createTestApp, type TestApp } from './testApp';
 
 const routes: RouteOptions[] = [];

@@ -3,7 +3,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { SignInSession } from '../../contract/mfa';
+import type { SignInSession } from '../../contract/schemas/auth';
 import { SECRET_FILE_NAME } from '../src/auth/secret';
 import { migrate } from '../src/db/migrate';
 import { openDatabase } from '../src/db/open';

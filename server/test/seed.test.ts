@@ -1,4 +1,5 @@
-import { FILTER_LETTERS, type UserRecord } from '../../contract/wire';
+import type { UserRecord } from '../../contract/schemas/usersAudit';
+import { FILTER_LETTERS } from '../../contract/names';
 import { migrate } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations';
 import type { Db } from '../src/db/types';

@@ -1,8 +1,7 @@
 // Sessions end when they should: sign-out, demotion, deactivation, password change,
 // tokens without exp/iat, quiet renewal, and open live-count streams closed when their session ends.
 import { SignJWT } from 'jose';
-import type { SignInSession } from '../../contract/mfa';
-import type { RenewResponse } from '../../contract/wire';
+import type { RenewResponse, SignInSession } from '../../contract/schemas/auth';
 import { createAccount } from '../src/auth/accounts';
 import { hashPassword } from '../src/auth/password';
 import { SESSION_ENDED } from '../src/auth/sessions';

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { SignInSession } from '../../contract/mfa';
+import type { SignInSession } from '../../contract/schemas/auth';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import { migrate } from '../src/db/migrate';
 import { openDatabase } from '../src/db/open';

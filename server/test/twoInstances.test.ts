@@ -4,9 +4,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import type { SignInSession } from '../../contract/mfa';
-import type { BulkImportResponse, LiveCounts } from '../../contract/wire';
-import type { ImportRun } from '../../contract/importRuns';
+import type { SignInSession } from '../../contract/schemas/auth';
+import type { LiveCounts } from '../../contract/schemas/dashboard';
+import type { BulkImportResponse, ImportRun } from '../../contract/schemas/importRuns';
 import { openDatabase } from '../src/db/open';
 import { DEMO_ADMIN } from '../src/seed/demoAccounts';
 

@@ -1,5 +1,11 @@
-import type { UserRecord } from '../../contract/wire';
-import type { AuditLogsPage, AuditStats, ConsoleAuditEntry, DeleteUserResponse, UsersPage } from '../../contract/usersAudit';
+import type {
+  UserRecord,
+  AuditLogsPage,
+  AuditStats,
+  ConsoleAuditEntry,
+  DeleteUserResponse,
+  UsersPage,
+} from '../../contract/schemas/usersAudit';
 import { createAccount } from '../src/auth/accounts';
 import { USER_TOTAL_COUNT_LIMIT } from '../src/users/userList';
 import { DEMO_ADMIN, DEMO_USER } from '../src/seed/demoAccounts';

@@ -1,7 +1,8 @@
 // Version-checked writes (If-Match -> 409 with the record as it is now and who changed it), a record's history
 // (console actions, the app's events, the import that created it) and revert, on the demo data.
-import type { NameRecord, UserRecord } from '../../contract/wire';
-import type { RecordHistory, RevertResponse, VersionConflict } from '../../contract/dataSafety';
+import type { UserRecord } from '../../contract/schemas/usersAudit';
+import type { NameRecord } from '../../contract/schemas/names';
+import type { RecordHistory, RevertResponse, VersionConflict } from '../../contract/schemas/dataSafety';
 import { DEMO_ADMIN, DEMO_USER } from '../src/seed/demoAccounts';
 import { createTestApp, type TestApp } from './testApp';
 

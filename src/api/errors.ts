@@ -1,6 +1,6 @@
 import type { SerializedError } from '@reduxjs/toolkit';
-import type { ApiErrorBody } from '../../contract/wire';
-import type { VersionConflict } from '../../contract/dataSafety';
+import type { ApiErrorBody } from '../../contract/schemas/parts';
+import type { VersionConflict } from '../../contract/schemas/dataSafety';
 
 export type ApiErrorStatus = number | 'TIMEOUT' | 'NETWORK' | 'PARSE';
 

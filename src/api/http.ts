@@ -3,7 +3,7 @@
 // adapters' calls to the hosted API) all send through `open` below, so the bearer token, the configured timeout, a 401
 // and the error shape (errors.ts) are handled here once.
 import { HttpError, networkReason, timeoutReason } from './errors';
-import { ifMatch } from '../../contract/wire';
+import { ifMatch } from '../../contract/ifMatch';
 
 /**
  * Who hears that the server refused a session token (401): the auth port of either backend (local/localAuth.ts,

@@ -1,4 +1,5 @@
-import { RESTORE_PART, type RestoreResponse } from '../../contract/dataSafety';
+import { RESTORE_PART } from '../../contract/dataSafety';
+import type { RestoreResponse } from '../../contract/schemas/dataSafety';
 import type { ApiError } from './errors';
 import { failedAfter, restoreDeletionInParts } from './restoreDeletion';
 

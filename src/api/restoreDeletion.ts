@@ -4,7 +4,8 @@
 // (contract/endpoints.ts, POST /api/names/restore).
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import type { ApiArgs } from './baseQuery';
-import { RESTORE_PART, type RestoreResponse } from '../../contract/dataSafety';
+import { RESTORE_PART } from '../../contract/dataSafety';
+import type { RestoreResponse } from '../../contract/schemas/dataSafety';
 import { formatCount } from '../lib/format';
 import type { ApiError } from './errors';
 

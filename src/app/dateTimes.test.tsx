@@ -8,7 +8,7 @@ import { namesDb } from '../../mocks/names.handlers';
 import { renderWithProviders, signedInAdminState } from '../../mocks/renderWithProviders';
 import { server } from '../../mocks/server';
 import { usersDb } from '../../mocks/users.handlers';
-import type { NameRecord } from '../../contract/wire';
+import type { NameRecord } from '../../contract/schemas/names';
 import DatabaseAdminPage from '../features/databaseAdmin/DatabaseAdminPage';
 import ManageNamesPage from '../features/names/ManageNamesPage';
 import { installUsersHandlers, renderUserManagement } from '../features/users/testing/usersTestKit';

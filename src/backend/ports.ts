@@ -1,17 +1,20 @@
 // The console depends on these ports, never on Firebase or the reference server directly.
-import type { AuthAccount, UserRecord } from '../../contract/wire';
 import type {
+  UserRecord,
   AuditLogsPage,
-  AuditLogsQuery,
   AuditStats,
-  AuditStatsQuery,
   DeleteUserResponse,
   UserFlagsUpdate,
   UsersPage,
+  AuditLogsQuery,
+  AuditStatsQuery,
   UsersQuery,
-} from '../../contract/usersAudit';
-import type { ExportCollection, ExportPageResponse, ExportRowOf, ExportRunRequest, StreamedCsvCollection } from '../../contract/exports';
-import type { HistoryTargetType, RecordHistory, RevertResponse } from '../../contract/dataSafety';
+} from '../../contract/schemas/usersAudit';
+import type { AuthAccount, SignInSecondStep, SignInSession } from '../../contract/schemas/auth';
+import type { ExportCollection, ExportPageResponse, ExportRowOf, StreamedCsvCollection } from '../../contract/exports';
+import type { ExportRunRequest } from '../../contract/schemas/exports';
+import type { HistoryTargetType } from '../../contract/dataSafety';
+import type { RecordHistory, RevertResponse } from '../../contract/schemas/dataSafety';
 import type {
   RestoreApplyRequest,
   RestoreCheckRequest,
@@ -19,10 +22,9 @@ import type {
   RestoreRowsRequest,
   RestoreRowsResponse,
   RestoreSession,
-} from '../../contract/backupRestore';
-import type { ChangePasswordRequest, PasswordLinkInfo, RedeemLinkRequest } from '../../contract/operators';
-import type { MfaEnrolment, MfaRecoveryCodes, MfaStatus, SignInSecondStep, SignInSession } from '../../contract/mfa';
-import type { MfaConfirmedSchema } from '../../contract/endpoints';
+} from '../../contract/schemas/backupRestore';
+import type { ChangePasswordRequest, PasswordLinkInfo, RedeemLinkRequest } from '../../contract/schemas/operators';
+import type { MfaEnrolment, MfaRecoveryCodes, MfaStatus, MfaConfirmedSchema } from '../../contract/schemas/mfa';
 import type { Static } from 'typebox';
 
 export type Unsubscribe = () => void;

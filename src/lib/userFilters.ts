@@ -1,7 +1,6 @@
 // The user list's filters as a predicate over one record: what the backends that cannot filter on the
 // server (Firestore for substring search, the test fake) apply in the browser, with the server's meaning.
-import type { UserRecord } from '../../contract/wire';
-import type { UserFilters } from '../../contract/usersAudit';
+import type { UserRecord, UserFilters } from '../../contract/schemas/usersAudit';
 
 /** ISO instants compare correctly as text only in the same format: compare their times. */
 const time = (iso: string) => new Date(iso).getTime();

@@ -1,6 +1,6 @@
 // What differs between two states of a users record, field by field: what a conflict shows ("what changed since
 // you saw it") and what a backend without record versions (Firestore) compares before it writes.
-import type { UserRecord } from '../../contract/wire';
+import type { UserRecord } from '../../contract/schemas/usersAudit';
 
 /** The record's fields in the spec's order (section 3); `version` is bookkeeping, not content. */
 export const USER_RECORD_FIELDS = [

@@ -1,7 +1,7 @@
 // What the analytics routes make of query parameters their schemas (contract/endpoints.ts) have checked:
 // the default day ranges, the span limit, and the case-insensitive gender and origin filters.
 import { ANALYTICS_DEFAULTS, ANALYTICS_MAX_DAYS, ANALYTICS_ORIGINS, type AnalyticsOrigin } from '../../../contract/analytics';
-import { GENDERS, type Gender } from '../../../contract/wire';
+import { GENDERS, type Gender } from '../../../contract/nameRules';
 import { badRequest } from '../http/errors';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

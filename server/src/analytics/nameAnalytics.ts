@@ -7,7 +7,7 @@ import {
   type TopNamesCount,
   type TopRankedName,
 } from '../../../contract/analytics';
-import { GENDERS, type Gender } from '../../../contract/wire';
+import { GENDERS, type Gender } from '../../../contract/nameRules';
 import type { Queryable } from '../db/types';
 import { average, iso, ratio, round2 } from './figures';
 

@@ -10,7 +10,7 @@ import type {
   SwipesOverTime,
   UserStats,
 } from '../../../contract/analytics';
-import type { Gender } from '../../../contract/wire';
+import type { Gender } from '../../../contract/nameRules';
 import { readCounters } from '../counters/rowCounters';
 import type { Queryable } from '../db/types';
 import { average, iso, ratio, round2 } from './figures';

@@ -10,7 +10,7 @@ import {
   type UserSwipeInsights,
   type UserSwipes,
 } from '../../../contract/analytics';
-import type { Gender } from '../../../contract/wire';
+import type { Gender } from '../../../contract/nameRules';
 import type { Queryable } from '../db/types';
 import { average, iso, isoOrNull, ratio, round2 } from './figures';
 

@@ -2,7 +2,8 @@
 // The app's events come from audit_event_daily_counts (kept by triggers, migration 041) for whole UTC
 // days plus a count of audit_logs for the first, partial day, so 90 days of a million events cost about
 // one day's rows. Console actions are few (people make them) and are counted directly.
-import { type AuditEventCount, type AuditSource, type AuditStats } from '../../../contract/usersAudit';
+import type { AuditSource } from '../../../contract/usersAudit';
+import type { AuditEventCount, AuditStats } from '../../../contract/schemas/usersAudit';
 import type { Queryable } from '../db/types';
 import { toInstant, type Instant } from '../http/instant';
 

@@ -2,7 +2,8 @@
 // paged with one keyset cursor across both. Rows are ordered by (timestamp DESC, source, id DESC), app
 // events before console actions at an equal timestamp; the cursor is the last row's exact timestamp
 // (microseconds, as text), source and id, so equal timestamps never make a page lose or repeat a row.
-import { AUDIT_LOG_PAGE_SIZE, type AuditEntry, type AuditLogsPage, type AuditSource } from '../../../contract/usersAudit';
+import { AUDIT_LOG_PAGE_SIZE, type AuditSource } from '../../../contract/usersAudit';
+import type { AuditLogsPage, AuditEntry } from '../../../contract/schemas/usersAudit';
 import { EXACT_TIMESTAMP, exactTimestampSql } from '../db/exactTimestamp';
 import type { Queryable } from '../db/types';
 import type { Static } from 'typebox';

@@ -1,4 +1,4 @@
-import type { AuthAccount } from '../../../contract/wire';
+import type { AuthAccount } from '../../../contract/schemas/auth';
 import type { Queryable } from '../db/types';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 

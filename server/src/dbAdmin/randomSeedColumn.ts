@@ -2,7 +2,7 @@
 // random_seed column, a stable random number per name that the mobile app can order by to shuffle
 // names the same way on every page. Run by an operator from Database Admin, not by the migrations at
 // start, so it must be safe to press twice and from two tabs at once.
-import type { MigrationResponse } from '../../../contract/exports';
+import type { MigrationResponse } from '../../../contract/schemas/databaseAdmin';
 import { recordConsoleAction, type Actor } from '../audit/consoleActions';
 import type { Db, Queryable } from '../db/types';
 

@@ -3,7 +3,7 @@
 // are turned into JSON by PostgreSQL itself: the server passes one text value on instead of building
 // and serialising thousands of objects per page.
 import type { AuditLogExportRow, ConnectionExportRow, ExportCollection, ExportPageResponse } from '../../../contract/exports';
-import type { UserRecord } from '../../../contract/wire';
+import type { UserRecord } from '../../../contract/schemas/usersAudit';
 import { readCounters } from '../counters/rowCounters';
 import type { Queryable } from '../db/types';
 import { toUserRecord, type UserRow } from '../users/userRecord';

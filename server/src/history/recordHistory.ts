@@ -2,10 +2,12 @@
 // of the records a bulk action touched), a user's app audit events, and the import that created a name, newest
 // first, paged by a keyset cursor like the Audit Logs (audit/auditTrail.ts). Each console change is told field by
 // field, and says whether POST /api/history/revert can take it back now.
-import type { HistoryChange, HistoryEntry, HistoryTargetType, RecordHistory } from '../../../contract/dataSafety';
+import type { HistoryTargetType } from '../../../contract/dataSafety';
+import type { HistoryChange, HistoryEntry, RecordHistory } from '../../../contract/schemas/dataSafety';
 import { impactText } from '../../../contract/dataSafety';
 import { OPERATOR_ACTIONS } from '../../../contract/operators';
-import type { NameRecord, UserRecord } from '../../../contract/wire';
+import type { UserRecord } from '../../../contract/schemas/usersAudit';
+import type { NameRecord } from '../../../contract/schemas/names';
 import { EXACT_TIMESTAMP, exactTimestampSql } from '../db/exactTimestamp';
 import type { Queryable } from '../db/types';
 import { badRequest } from '../http/errors';

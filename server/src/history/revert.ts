@@ -2,10 +2,10 @@
 // recorded as a revert of it. An edit is reverted by writing back the values it replaced, only while the record
 // still holds what the edit wrote (a later change to those fields answers 409: revert that one first). A move to
 // the trash is reverted by restoring the name. Nothing is written on any refusal.
-import type { RevertResponse } from '../../../contract/dataSafety';
-import type { NameRecord, UserRecord } from '../../../contract/wire';
+import type { RevertResponse } from '../../../contract/schemas/dataSafety';
+import type { UserRecord, UserFlagsUpdate } from '../../../contract/schemas/usersAudit';
+import type { NameRecord } from '../../../contract/schemas/names';
 import { nameValuesOf } from '../../../contract/namesInput';
-import type { UserFlagsUpdate } from '../../../contract/usersAudit';
 import type { Actor } from '../audit/consoleActions';
 import type { Db, Queryable } from '../db/types';
 import { badRequest, conflict, gone, notFound } from '../http/errors';

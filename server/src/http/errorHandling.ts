@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { echo, MAX_ECHO_LENGTH } from '../../../contract/textRules';
-import type { ApiErrorBody } from '../../../contract/wire';
+import type { ApiErrorBody } from '../../../contract/schemas/parts';
 import { databaseUnavailableReason, diskFullReason, statementTimeoutReason } from '../db/unavailable';
 import { HttpError } from './errors';
 import { describeValidationError, fieldOfValidationError } from './validation';

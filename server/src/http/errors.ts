@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '../../../contract/wire';
+import type { ApiErrorBody } from '../../../contract/schemas/parts';
 
 /**
  * An error a route throws on purpose: the error handler sends it as an ApiErrorBody with its status.

@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions, type onRequestAsyncHookHandler } from 'fastify';
-import type { ApiErrorBody } from '../../../contract/wire';
+import type { ApiErrorBody } from '../../../contract/schemas/parts';
 import { contentSecurityPolicy } from '../../../contract/contentSecurityPolicy';
 
 export interface ServerLimits {

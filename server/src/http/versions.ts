@@ -1,7 +1,7 @@
 // Version-checked writes (contract/dataSafety.ts): a write that says which version of a record it was based on
 // (If-Match) is refused with 409 when the record has moved on, and the answer carries the record as it is now and
 // who changed it last, so the console can show both sides instead of overwriting silently.
-import type { VersionConflict } from '../../../contract/dataSafety';
+import type { VersionConflict } from '../../../contract/schemas/dataSafety';
 import { VERSION_CONFLICT } from '../../../contract/dataSafety';
 import type { Queryable } from '../db/types';
 import { HttpError } from './errors';

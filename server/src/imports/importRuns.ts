@@ -1,14 +1,9 @@
 // Import runs: the record of each CSV import, written by the server in the same
 // transactions as the rows themselves, so what a run says landed is what landed.
-import type {
-  ImportRun,
-  ImportRunConsoleReport,
-  ImportRunDetail,
-  ImportRunFinishState,
-  ImportRunState,
-} from '../../../contract/importRuns';
+import type { ImportRunFinishState, ImportRunState } from '../../../contract/importRuns';
+import type { ImportRun, ImportRunConsoleReport, ImportRunDetail } from '../../../contract/schemas/importRuns';
 import { IMPORT_RUN_STALE_MS } from '../../../contract/importRuns';
-import { MAX_FILE_NAME_LENGTH } from '../../../contract/endpoints';
+import { MAX_FILE_NAME_LENGTH } from '../../../contract/schemas/parts';
 import type { Actor } from '../audit/consoleActions';
 import type { Queryable } from '../db/types';
 import { conflict, notFound } from '../http/errors';

@@ -1,4 +1,4 @@
-import type { LiveCounts } from '../../../contract/wire';
+import type { LiveCounts } from '../../../contract/schemas/dashboard';
 import { readCounters } from '../counters/rowCounters';
 import type { Queryable } from '../db/types';
 

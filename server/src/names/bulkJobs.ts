@@ -6,7 +6,8 @@
 // under the job row's lock: so two runners (another process taking over a stalled job) never handle an item twice,
 // and a cancel lands between batches. Each batch locks its names, skips the ones whose version moved, applies the
 // rest set-based, adds the names to the job's trail entry (console_action_targets) and its counts.
-import type { NameBulkJob, NameBulkJobStart, NameBulkJobState } from '../../../contract/namesBulkJobs';
+import type { NameBulkJobState } from '../../../contract/namesBulkJobs';
+import type { NameBulkJob, NameBulkJobStart } from '../../../contract/schemas/namesBulkJobs';
 import {
   COUNT_CHANGED,
   NAME_BULK_JOB_BATCH,
@@ -16,7 +17,7 @@ import {
   jobOutcomeInWords,
 } from '../../../contract/namesBulkJobs';
 import { cleanKey, cleanText, describeTextProblem, isGender, textProblem } from '../../../contract/nameRules';
-import type { NameRecord } from '../../../contract/wire';
+import type { NameRecord } from '../../../contract/schemas/names';
 import { recordConsoleAction, type Actor } from '../audit/consoleActions';
 import { nameFilterConditions } from '../counters/rowCounters';
 import type { Db, Queryable } from '../db/types';

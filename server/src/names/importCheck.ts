@@ -1,12 +1,8 @@
 // Checking a file before its import (contract/importChecks.ts): each batch is counted as POST
 // /api/admin/names/bulk-import would count it (importInsert.ts), and no name is written. The check keeps the keys of the
 // rows the import would add, so a row repeated in a later batch of the file is the duplicate it would be there.
-import {
-  IMPORT_CHECK_RETENTION_HOURS,
-  type ImportCheck,
-  type ImportCheckBatch,
-  type ImportCheckTotals,
-} from '../../../contract/importChecks';
+import { IMPORT_CHECK_RETENTION_HOURS } from '../../../contract/importChecks';
+import type { ImportCheck, ImportCheckBatch, ImportCheckTotals } from '../../../contract/schemas/importChecks';
 import type { BulkImportColumns } from '../../../contract/bulkImportRows';
 import type { Queryable } from '../db/types';
 import { notFound } from '../http/errors';

@@ -1,5 +1,5 @@
 // The names routes' input rules are the contract's (contract/namesInput.ts); here a problem becomes the 400.
-import type { NameInputBody, NamesQueryParams } from '../../../contract/endpoints';
+import type { NameInputBody, NamesQueryParams } from '../../../contract/schemas/names';
 import { nameValuesOf, namesFilterOf, type NameValues, type NamesFilter } from '../../../contract/namesInput';
 import type { Parsed } from '../../../contract/parsed';
 import { badRequest } from '../http/errors';

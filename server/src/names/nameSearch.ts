@@ -16,7 +16,7 @@ import {
   NAME_SEARCH_MIN_SIMILARITY,
   searchesInside,
 } from '../../../contract/nameSearch';
-import type { NameRecord, NameSearchSummary } from '../../../contract/wire';
+import type { NameRecord, NameSearchSummary } from '../../../contract/schemas/names';
 import { nameFilterConditions } from '../counters/rowCounters';
 import type { Queryable } from '../db/types';
 import { forgetRandomSeedColumn, randomSeedColumnPresent } from '../dbAdmin/randomSeedColumn';

@@ -1,7 +1,7 @@
 // The names API's writes: each one in a transaction with its console-action record (before and after values),
 // refusing a second copy of a name, gender and nationality (names_identity_key, migration 010) with 409 "already
 // exists", or 409 'in_trash' when the copy is in the trash. A delete moves the name to the trash (./trash.ts).
-import type { NameRecord } from '../../../contract/wire';
+import type { NameRecord } from '../../../contract/schemas/names';
 import { NAME_EXISTS_REASON } from '../../../contract/importRuns';
 import { recordConsoleAction, type Actor } from '../audit/consoleActions';
 import type { Db, Queryable } from '../db/types';

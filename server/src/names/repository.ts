@@ -1,4 +1,5 @@
-import type { Gender, NameRecord, NationalityCount } from '../../../contract/wire';
+import type { NameRecord, NationalityCount } from '../../../contract/schemas/names';
+import type { Gender } from '../../../contract/nameRules';
 import { matchingNamesCountSql, nameFilterConditions } from '../counters/rowCounters';
 import { forgetRandomSeedColumn, randomSeedColumnPresent } from '../dbAdmin/randomSeedColumn';
 import type { Queryable } from '../db/types';

@@ -3,9 +3,9 @@
 // Every figure follows by the triggers the live tables already have: moving swipes out is a DELETE the summaries
 // subtract, moving them back an INSERT they add. Each function runs inside the caller's transaction, beside the
 // console-action record of what it did.
-import type { NamesImpact, TrashedName, TrashPage } from '../../../contract/dataSafety';
+import type { NamesImpact, TrashedName, TrashPage } from '../../../contract/schemas/dataSafety';
 import { IN_TRASH, VERSION_CONFLICT } from '../../../contract/dataSafety';
-import type { NameRecord } from '../../../contract/wire';
+import type { NameRecord } from '../../../contract/schemas/names';
 import type { Actor } from '../audit/consoleActions';
 import type { Queryable } from '../db/types';
 import { conflict, HttpError, notFound } from '../http/errors';

@@ -2,7 +2,7 @@
 // in its own tables (referenceDirectory.ts); a Firebase-mode directory (Firestore users with isAdmin, Firebase Auth
 // for sign-ins and second factors, the Admin SDK for grants) can implement the same and be handed to the routes
 // (routes/operators.ts). What a directory cannot do it says in `capabilities`, and refuses.
-import type { Operator, OperatorLink, OperatorsPage } from '../../../contract/operators';
+import type { Operator, OperatorLink, OperatorsPage } from '../../../contract/schemas/operators';
 import type { Actor } from '../audit/consoleActions';
 
 export type OperatorCapabilities = OperatorsPage['capabilities'];

@@ -5,7 +5,8 @@
 // links are its own (the Firebase console, or its Admin SDK's generatePasswordResetLink), so this directory has none
 // and says so in its capabilities. Every grant and revoke is recorded on this database's console-action trail and as a
 // console_actions document in Firestore, where the Firebase console's History reads the console's own writes.
-import { OPERATOR_ACTIONS, OPERATOR_ERRORS, type Operator, type OperatorLink } from '../../../contract/operators';
+import { OPERATOR_ACTIONS, OPERATOR_ERRORS } from '../../../contract/operators';
+import type { Operator, OperatorLink } from '../../../contract/schemas/operators';
 import { recordConsoleAction, type Actor } from '../audit/consoleActions';
 import type { FirestoreOperator, FirestoreOperatorStore, FirestoreRestoreTarget } from '../auth/firebaseIdentity';
 import type { Db } from '../db/types';

@@ -5,14 +5,8 @@
 // be used to open a link. (A fast hash is enough: the token has 256 bits of entropy, nothing to guess.) No token,
 // hash or password ever goes to the trail or a log line.
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  LINK_TOKEN_LENGTH,
-  LINK_VALID_HOURS,
-  OPERATOR_ACTIONS,
-  OPERATOR_ERRORS,
-  type PasswordLinkInfo,
-  type PasswordLinkKind,
-} from '../../../contract/operators';
+import { LINK_TOKEN_LENGTH, LINK_VALID_HOURS, OPERATOR_ACTIONS, OPERATOR_ERRORS, type PasswordLinkKind } from '../../../contract/operators';
+import type { PasswordLinkInfo } from '../../../contract/schemas/operators';
 import { recordConsoleAction, type Actor } from '../audit/consoleActions';
 import { hashPassword } from '../auth/password';
 import type { Db, Queryable } from '../db/types';

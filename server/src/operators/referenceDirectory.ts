@@ -1,6 +1,7 @@
 // The reference backend's operators: user records with is_admin, their sign-in accounts (accounts), and the
 // password links of migration 080. Every change is recorded on the console-action trail in its own transaction.
-import { OPERATOR_ACTIONS, type Operator, type OperatorInvite, type OperatorLink, type OperatorsPage } from '../../../contract/operators';
+import { OPERATOR_ACTIONS } from '../../../contract/operators';
+import type { Operator, OperatorInvite, OperatorLink, OperatorsPage } from '../../../contract/schemas/operators';
 import { recordConsoleAction } from '../audit/consoleActions';
 import { resetMfaIn } from '../auth/mfa/mfaStore';
 import type { Db, Queryable } from '../db/types';

@@ -11,14 +11,9 @@
 //   or a cancel (read between batches) leaves the batches written so far, and the report says which.
 // Every restore is recorded on this database's console-action trail and as a console_actions document in Firestore,
 // where the Firebase console's History reads the console's own writes (src/backend/firebase/consoleActions.ts).
-import {
-  BACKUP_COLLECTIONS,
-  type BackupCollection,
-  type RestoreCollectionFigures,
-  type RestoreMode,
-  type RestorePlan,
-  type RestoreReport,
-} from '../../../contract/backupRestore';
+import type { RestoreMode } from '../../../contract/backupRestore';
+import type { RestoreCollectionFigures, RestorePlan, RestoreReport } from '../../../contract/schemas/backupRestore';
+import { BACKUP_COLLECTIONS, type BackupCollection } from '../../../contract/exports';
 import { recordConsoleAction, type Actor } from '../audit/consoleActions';
 import { FIRESTORE_BATCH_MAX_WRITES, type FirestoreRestoreTarget, type FirestoreWrite } from '../auth/firebaseIdentity';
 import type { Db, Queryable } from '../db/types';

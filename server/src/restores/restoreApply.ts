@@ -4,9 +4,10 @@
 // dozen statements and the statement-level triggers that keep the counters and the analytics summaries (migrations
 // 015, 030-032, 041, 042, 060) run once per slice, exactly as for any other write. Between slices the apply reports
 // its progress and stops if a cancel was asked for: the transaction then rolls back and nothing was written.
-import type { RestoreMode, RestorePlan, RestoreReport } from '../../../contract/backupRestore';
+import type { RestoreMode } from '../../../contract/backupRestore';
+import type { RestorePlan, RestoreReport } from '../../../contract/schemas/backupRestore';
 import { BACKUP_COLLECTIONS, type BackupCollection } from '../../../contract/exports';
-import { USER_RECORD_DEFAULTS } from '../../../contract/wire';
+import { USER_RECORD_DEFAULTS } from '../../../contract/usersAudit';
 import { recordConsoleAction, type Actor } from '../audit/consoleActions';
 import type { Queryable, Transaction } from '../db/types';
 import { hasRandomSeedColumn } from '../dbAdmin/randomSeedColumn';

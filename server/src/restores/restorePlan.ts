@@ -2,14 +2,9 @@
 // server finds what the rows say together (rows that never arrived, two names that are one, connections whose users
 // are nowhere), then computes the plan: per collection, what each mode would do, and which sign-in rights change.
 // Every figure is one set-based query over the staged rows (backup_restore_rows) and the live tables.
-import {
-  BACKUP_COLLECTIONS,
-  type BackupCollection,
-  type RestoreCollectionFigures,
-  type RestoreMode,
-  type RestorePlan,
-  type RestoreProblem,
-} from '../../../contract/backupRestore';
+import type { RestoreMode } from '../../../contract/backupRestore';
+import type { RestoreCollectionFigures, RestorePlan, RestoreProblem } from '../../../contract/schemas/backupRestore';
+import { BACKUP_COLLECTIONS, type BackupCollection } from '../../../contract/exports';
 import type { Queryable } from '../db/types';
 import { conflict } from '../http/errors';
 import { stagedFigures, stagedWhere } from './liveTables';

@@ -1,16 +1,9 @@
 // A restore of the console's full backup, as a session (migration 062, contract/backupRestore.ts): opened, rows staged
 // batch by batch, checked (restorePlan.ts), applied (restoreApply.ts, run by restoreRunner.ts) or cancelled. This file
 // holds the session's own rows: reading them for the API, opening, staging a batch, ending, and what a start finds.
-import {
-  BACKUP_COLLECTIONS,
-  RESTORE_MAX_PROBLEMS,
-  type BackupCollection,
-  type RestorePlan,
-  type RestoreProblem,
-  type RestoreReport,
-  type RestoreSession,
-  type RestoreState,
-} from '../../../contract/backupRestore';
+import { RESTORE_MAX_PROBLEMS, type RestoreState } from '../../../contract/backupRestore';
+import type { RestorePlan, RestoreProblem, RestoreReport, RestoreSession } from '../../../contract/schemas/backupRestore';
+import { BACKUP_COLLECTIONS, type BackupCollection } from '../../../contract/exports';
 import type { Actor } from '../audit/consoleActions';
 import type { Db, Queryable } from '../db/types';
 import { conflict, notFound } from '../http/errors';

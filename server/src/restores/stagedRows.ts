@@ -9,13 +9,8 @@
 //   insert takes the column's default and an overwrite keeps the current value;
 // - dates as text PostgreSQL reads exactly as meant: ISO 8601 text is kept as written (the names export carries
 //   microseconds, which a JS Date would drop), anything else Date.parse reads is rewritten as ISO 8601.
-import {
-  backupRowKey,
-  backupRowProblem,
-  notSentProblem,
-  RESTORE_ROW_MAX_BYTES,
-  type BackupCollection,
-} from '../../../contract/backupRestore';
+import { backupRowKey, backupRowProblem, notSentProblem, RESTORE_ROW_MAX_BYTES } from '../../../contract/backupRestore';
+import type { BackupCollection } from '../../../contract/exports';
 import { firstLetter } from '../../../contract/nameRules';
 
 type Row = Record<string, unknown>;

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SignInSession } from '../../../contract/mfa';
-import type { PasswordLinkInfo } from '../../../contract/operators';
-import type { AuthAccount, RenewResponse, SignInResponse } from '../../../contract/wire';
+import type { PasswordLinkInfo } from '../../../contract/schemas/operators';
+import type { AuthAccount, RenewResponse, SignInResponse, SignInSession } from '../../../contract/schemas/auth';
 import { checkCredentials, findAccount, recordSignIn, type AccountWithRole } from '../auth/accounts';
 import { tokenOf, type Guards } from '../auth/guard';
 import type { MfaChallenges } from '../auth/mfa/challenges';

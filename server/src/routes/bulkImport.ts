@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 // POST /admin/names/bulk-import (spec 7): registered by app.ts inside the admin-guarded /api scope.
 import type { FastifyError } from 'fastify';
-import { BULK_IMPORT_MAX_ROWS, type BulkImportResponse } from '../../../contract/wire';
+import type { BulkImportResponse } from '../../../contract/schemas/importRuns';
+import { BULK_IMPORT_MAX_ROWS } from '../../../contract/importRuns';
 import { actorOf, recordConsoleAction } from '../audit/consoleActions';
 import { onEndpoint } from '../http/contractRoutes';
 import type { Db } from '../db/types';

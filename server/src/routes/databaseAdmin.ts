@@ -1,8 +1,8 @@
 // Database Admin: the one-off random-seed migration and the overview figures. Registered
 // inside the admin-guarded /api scope.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { GENDERS, type Gender } from '../../../contract/wire';
-import type { DatabaseOverview, MigrationResponse } from '../../../contract/exports';
+import { GENDERS, type Gender } from '../../../contract/nameRules';
+import type { DatabaseOverview, MigrationResponse } from '../../../contract/schemas/databaseAdmin';
 import { actorOf } from '../audit/consoleActions';
 import { countMatchingNames } from '../counters/rowCounters';
 import { onEndpoint } from '../http/contractRoutes';

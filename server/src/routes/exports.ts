@@ -8,7 +8,8 @@
 // one export. The console announces the run once, before its first page.
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { EXPORT_PAGE_DEFAULT, type ExportCollection, type ExportCountResponse, type ExportRunResponse } from '../../../contract/exports';
+import { EXPORT_PAGE_DEFAULT, type ExportCollection } from '../../../contract/exports';
+import type { ExportCountResponse, ExportRunResponse } from '../../../contract/schemas/exports';
 import { actorOf, recordConsoleAction } from '../audit/consoleActions';
 import { onEndpoint } from '../http/contractRoutes';
 import type { Db } from '../db/types';

@@ -2,7 +2,8 @@
 // (routes/bulkImport.ts), finishes it, lists recent runs after a reload, and can undo one.
 // Registered by app.ts inside the admin-guarded /api scope.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { RECENT_IMPORT_RUNS, type UndoImportRunResponse } from '../../../contract/importRuns';
+import { RECENT_IMPORT_RUNS } from '../../../contract/importRuns';
+import type { UndoImportRunResponse } from '../../../contract/schemas/importRuns';
 import { actorOf, recordConsoleAction } from '../audit/consoleActions';
 import { onEndpoint } from '../http/contractRoutes';
 import type { Db } from '../db/types';

@@ -2,7 +2,7 @@ import { onEndpoint } from '../http/contractRoutes';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ServerResponse } from 'node:http';
 import type { FastifyRequest } from 'fastify';
-import type { LiveCounts } from '../../../contract/wire';
+import type { LiveCounts } from '../../../contract/schemas/dashboard';
 import type { LiveCountsHub } from '../live/liveCounts';
 
 export interface LiveRoutesOptions {

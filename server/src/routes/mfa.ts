@@ -9,7 +9,9 @@
 // same 401 invalid_mfa_code.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MFA_ACTIONS, type MfaStatus, type SignInSession } from '../../../contract/mfa';
+import { MFA_ACTIONS } from '../../../contract/mfa';
+import type { MfaStatus } from '../../../contract/schemas/mfa';
+import type { SignInSession } from '../../../contract/schemas/auth';
 import { OPERATOR_ERRORS } from '../../../contract/operators';
 import { recordConsoleAction, type Actor } from '../audit/consoleActions';
 import { findAccount, type AccountWithRole } from '../auth/accounts';

@@ -2,7 +2,7 @@
 // schema in contract/endpoints.ts before a handler runs. A delete moves names to the trash (names/trash.ts);
 // the trash routes list, restore and delete forever (contract/dataSafety.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { NamesPageResponse } from '../../../contract/wire';
+import type { NamesPageResponse } from '../../../contract/schemas/names';
 import { onEndpoint } from '../http/contractRoutes';
 import type { Db } from '../db/types';
 import { actorOf } from '../audit/consoleActions';

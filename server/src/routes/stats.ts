@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { DocumentCounts, SwipeStats } from '../../../contract/wire';
+import type { DocumentCounts, SwipeStats } from '../../../contract/schemas/dashboard';
 import { readCounters } from '../counters/rowCounters';
 import { onEndpoint } from '../http/contractRoutes';
 import type { Db, Queryable } from '../db/types';

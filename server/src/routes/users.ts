@@ -1,7 +1,7 @@
 // End-user records (the users collection of spec 3), registered inside the admin-guarded /api scope from their contract
 // keys (http/contractRoutes.ts). The SQL is the users area's (server/src/users).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { UserRecord } from '../../../contract/wire';
+import type { UserRecord } from '../../../contract/schemas/usersAudit';
 import { actorOf } from '../audit/consoleActions';
 import type { Db } from '../db/types';
 import { onEndpoint } from '../http/contractRoutes';

@@ -1,5 +1,6 @@
-import { DEFAULT_NOTIFICATION_SETTINGS, USER_RECORD_DEFAULTS, type Gender, type UserRecord } from '../../../contract/wire';
-import { type APP_AUDIT_EVENTS } from '../../../contract/usersAudit';
+import type { UserRecord } from '../../../contract/schemas/usersAudit';
+import type { Gender } from '../../../contract/nameRules';
+import { type APP_AUDIT_EVENTS, DEFAULT_NOTIFICATION_SETTINGS, USER_RECORD_DEFAULTS } from '../../../contract/usersAudit';
 import { NAMES_BY_ORIGIN } from './data/nameData';
 import { SEED_USERS } from './data/userData';
 import { DEMO_ADMIN, DEMO_USER } from './demoAccounts';

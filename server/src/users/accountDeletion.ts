@@ -3,7 +3,7 @@
 // then asks for the rest: the Firebase Auth account, which only the Admin SDK may delete, and the user's rows in
 // this database (swipes, connection requests, connections, and the users row: in Firebase mode a copy of the
 // Firestore record, as scripts/firebase/seedFirebase.ts shares the two).
-import type { AccountDeletionResponse } from '../../../contract/usersAudit';
+import type { AccountDeletionResponse } from '../../../contract/schemas/usersAudit';
 import { recordConsoleAction, type Actor } from '../audit/consoleActions';
 import type { FirebaseIdentity } from '../auth/firebaseIdentity';
 import type { Db } from '../db/types';

@@ -1,8 +1,7 @@
 // The two writes User Management makes: the premium / active flags and deleting a user with everything
 // that hangs off them. Each runs in one transaction with its console-action record (and, for a deletion,
 // the app's ACCOUNT_DELETED event), so all of it lands or none of it does.
-import type { UserRecord } from '../../../contract/wire';
-import type { DeletedUserRows, DeleteUserResponse, UserFlagsUpdate } from '../../../contract/usersAudit';
+import type { UserRecord, DeletedUserRows, DeleteUserResponse, UserFlagsUpdate } from '../../../contract/schemas/usersAudit';
 import { recordConsoleAction, type Actor } from '../audit/consoleActions';
 import type { Db, Queryable } from '../db/types';
 import { conflict, notFound } from '../http/errors';

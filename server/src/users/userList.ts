@@ -1,9 +1,9 @@
 // GET /api/users: one page of end-user records matching the User Management filters, with the total and
 // a keyset cursor. Validation answers 400 naming the parameter; the SQL holds only the filters in use.
-import { DEFAULT_USER_PAGE_SIZE, USER_SORT_FIELDS, type SortOrder, type UserSortField, type UsersPage } from '../../../contract/usersAudit';
+import { DEFAULT_USER_PAGE_SIZE, USER_SORT_FIELDS, type SortOrder, type UserSortField } from '../../../contract/usersAudit';
 import { EXACT_TIMESTAMP, exactTimestampSql } from '../db/exactTimestamp';
 import type { Queryable } from '../db/types';
-import type { UserListQuery } from '../../../contract/endpoints';
+import type { UserListQuery, UsersPage } from '../../../contract/schemas/usersAudit';
 import { badRequest } from '../http/errors';
 import { toInstant, type Instant } from '../http/instant';
 import { toUserRecord, type UserRow } from './userRecord';

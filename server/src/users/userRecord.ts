@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings, type UserRecord } from '../../../contract/wire';
+import type { NotificationSettings, UserRecord } from '../../../contract/schemas/usersAudit';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../contract/usersAudit';
 import type { Queryable } from '../db/types';
 
 /** A row of the users table as the drivers return it. */

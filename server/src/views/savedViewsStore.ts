@@ -7,11 +7,10 @@ import {
   SAVED_VIEW_ACTIONS,
   SAVED_VIEW_ERRORS,
   type GridDensityChoice,
-  type GridPreferences,
   type SavedViewPage,
 } from '../../../contract/savedViews';
 import { VERSION_CONFLICT } from '../../../contract/dataSafety';
-import type { SavedViewSchema } from '../../../contract/savedViewsSchemas';
+import type { SavedViewSchema, GridPreferences } from '../../../contract/schemas/savedViews';
 import type { Static } from 'typebox';
 import { recordConsoleAction, type Actor } from '../audit/consoleActions';
 import type { Queryable, Transaction } from '../db/types';

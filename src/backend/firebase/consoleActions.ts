@@ -16,7 +16,7 @@ import {
   type QueryDocumentSnapshot,
   type Transaction,
 } from 'firebase/firestore';
-import type { HistoryChange, HistoryEntry } from '../../../contract/dataSafety';
+import type { HistoryChange, HistoryEntry } from '../../../contract/schemas/dataSafety';
 import { toIsoDate } from './userRecord';
 
 export const CONSOLE_ACTIONS = 'console_actions';

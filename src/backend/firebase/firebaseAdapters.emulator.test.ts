@@ -1,7 +1,7 @@
 // The Firebase adapters (src/backend/firebase) for real: the web SDK against Google's Firestore emulator and
 // the Firebase Auth emulator, signed in as an admin under firestore.rules, with what each call read counted
 // (readMeter). Seeded and checked with firebase-admin. Skips, saying why, where the emulators cannot run.
-import type { UserRecord } from '../../../contract/wire';
+import type { UserRecord } from '../../../contract/schemas/usersAudit';
 import type { Backend } from '../ports';
 import { newReadMeter, billedReads, type ReadMeter } from './readMeter';
 import { collect, skipReason, startWorld, type World } from './testing/emulatorWorld';

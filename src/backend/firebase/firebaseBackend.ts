@@ -16,7 +16,7 @@ import {
   type Firestore,
   type Query,
 } from 'firebase/firestore';
-import type { AuthAccount } from '../../../contract/wire';
+import type { AuthAccount } from '../../../contract/schemas/auth';
 import { onUnauthorized } from '../../api/http';
 import type { AppConfig } from '../../config/types';
 import type { AuthPort, Backend, LiveCountsPort, Unsubscribe, UserRecordsPort } from '../ports';

@@ -13,7 +13,7 @@ import {
   type Firestore,
   type QueryConstraint,
 } from 'firebase/firestore';
-import type { Gender } from '../../../contract/wire';
+import type { Gender } from '../../../contract/nameRules';
 import type {
   AuditLogExportRow,
   ConnectionExportRow,

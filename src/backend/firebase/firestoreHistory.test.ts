@@ -1,7 +1,7 @@
 // History in Firebase mode (firestoreHistory.ts) over a fake Firestore (testing/fakeFirestore.ts) and a stubbed
 // hosted API: a user's history is the console's console_actions merged with the app's audit_logs events, all from
 // Firestore, the record too; a name's is the API's answer as it is; a revert goes to the API.
-import type { HistoryEntry, RecordHistory } from '../../../contract/dataSafety';
+import type { HistoryEntry, RecordHistory } from '../../../contract/schemas/dataSafety';
 import { createFirestoreHistory } from './firestoreHistory';
 import { fakeDb, Timestamp } from './testing/fakeFirestore';
 

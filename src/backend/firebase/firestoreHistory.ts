@@ -16,7 +16,7 @@ import {
   type Firestore,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore';
-import type { HistoryEntry, RecordHistory } from '../../../contract/dataSafety';
+import type { HistoryEntry, RecordHistory } from '../../../contract/schemas/dataSafety';
 import { fetchRecordHistory, postRevert } from '../local/localHistory';
 import { CONSOLE_ACTIONS, consoleActionEntry } from './consoleActions';
 import type { LocalUsersAuditOptions } from '../local/localUsersAudit';

@@ -1,7 +1,7 @@
 // The Firestore users adapter's version-checked writes (firestoreWriteBasis.ts) against a fake of the SDK's
 // transaction (testing/fakeFirestore.ts): the emulators cannot run everywhere these tests do. What the write is
 // based on is the row as shown; a field the write changes that moved since refuses it with the API's 409.
-import type { UserRecord } from '../../../contract/wire';
+import type { UserRecord } from '../../../contract/schemas/usersAudit';
 import { errorDetail, HttpError } from '../../api/errors';
 import { createFirestoreUserManagement } from './firestoreUsersAudit';
 import { fakeDb, Timestamp } from './testing/fakeFirestore';

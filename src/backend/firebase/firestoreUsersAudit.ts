@@ -23,22 +23,19 @@ import {
   type Transaction,
   type WriteBatch,
 } from 'firebase/firestore';
-import type { UserRecord } from '../../../contract/wire';
-import {
-  APP_AUDIT_EVENTS,
-  type AppAuditEntry,
-  AUDIT_LOG_PAGE_SIZE,
-  type AuditEventCount,
-  type AuditLogsPage,
-  type AuditLogsQuery,
-  type AuditSource,
-  type ConsoleAuditEntry,
-  type DeleteUserResponse,
-  type UserFilters,
-  type UserFlagsUpdate,
-  type UserSortField,
-  type UsersPage,
-} from '../../../contract/usersAudit';
+import type {
+  UserRecord,
+  AppAuditEntry,
+  AuditEventCount,
+  AuditLogsPage,
+  ConsoleAuditEntry,
+  DeleteUserResponse,
+  UserFlagsUpdate,
+  UsersPage,
+  AuditLogsQuery,
+  UserFilters,
+} from '../../../contract/schemas/usersAudit';
+import { APP_AUDIT_EVENTS, AUDIT_LOG_PAGE_SIZE, type AuditSource, type UserSortField } from '../../../contract/usersAudit';
 import { matchesUserFilters } from '../../lib/userFilters';
 import { withDeletionElsewhere } from '../local/hostedAccountDeletion';
 import type { LocalUsersAuditOptions } from '../local/localUsersAudit';
@@ -59,7 +56,7 @@ import { toIsoDate, toUserRecord } from './userRecord';
 import { refuseIfChangedSince } from './firestoreWriteBasis';
 import { CONSOLE_ACTIONS, FIRESTORE_CONSOLE_ACTIONS, lastConsoleChangeBy, recordUserAction, type ConsoleActor } from './consoleActions';
 import { HttpError, errorDetail } from '../../api/errors';
-import type { VersionConflict } from '../../../contract/dataSafety';
+import type { VersionConflict } from '../../../contract/schemas/dataSafety';
 
 /** Documents read per request while filtering in the browser. */
 export const SCAN_BATCH = 500;

@@ -3,7 +3,7 @@
 // operator was shown: the reference backend's If-Match, with fields instead of a version number
 // (contract/dataSafety.ts). A refusal is the same HttpError 409 'version_conflict' the API answers, so the screens
 // handle both backends alike; nobody the console knows changed it (Firestore has no console-action trail).
-import type { UserRecord } from '../../../contract/wire';
+import type { UserRecord } from '../../../contract/schemas/usersAudit';
 import { VERSION_CONFLICT } from '../../../contract/dataSafety';
 import { HttpError } from '../../api/errors';
 import { userRecordChanges, USER_RECORD_FIELDS, type UserRecordField } from '../../lib/userRecordChanges';

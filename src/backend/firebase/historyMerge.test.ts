@@ -1,6 +1,6 @@
 // Merging the hosted API's console actions with Firestore's app events, page by page: newest first, nothing lost
 // or repeated across pages, and no entry shown before a newer one that a source has not returned yet.
-import type { HistoryEntry } from '../../../contract/dataSafety';
+import type { HistoryEntry } from '../../../contract/schemas/dataSafety';
 import {
   afterShown,
   decodeMergedCursor,

@@ -1,7 +1,7 @@
 // A user's history in Firebase mode comes from two places: the console's own changes (Firestore's console_actions:
 // consoleActions.ts) and the app's events in Firestore's audit_logs. This merges one page of each into one page,
 // newest first, and says where each source continues. No Firebase here: plain data, tested as such.
-import type { HistoryEntry } from '../../../contract/dataSafety';
+import type { HistoryEntry } from '../../../contract/schemas/dataSafety';
 
 /** Where each source continues; a source is null once it has nothing older. */
 export interface MergedHistoryCursor {

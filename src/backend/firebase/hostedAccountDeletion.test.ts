@@ -3,7 +3,7 @@
 // over msw. Whatever the hosted API answers, the deletion resolves with the parts said; nothing is asked when the
 // Firestore part is refused.
 import { http, HttpResponse } from 'msw';
-import type { AccountDeletionResponse } from '../../../contract/usersAudit';
+import type { AccountDeletionResponse } from '../../../contract/schemas/usersAudit';
 import { server } from '../../../mocks/server';
 import { createFirestoreUserManagement } from './firestoreUsersAudit';
 import { NO_ROUTE_REASON } from '../local/hostedAccountDeletion';

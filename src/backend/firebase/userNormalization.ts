@@ -5,7 +5,8 @@
 // Decided here without an SDK so it can be tested plainly; scripts/firebase/normalizeUsers.ts applies it with
 // firebase-admin to documents the app (or an older console) wrote. The search needs nothing from it: it reads
 // email, username and displayName as the app writes them (userSearchPlan.ts).
-import { USER_RECORD_DEFAULTS, type UserRecord } from '../../../contract/wire';
+import type { UserRecord } from '../../../contract/schemas/usersAudit';
+import { USER_RECORD_DEFAULTS } from '../../../contract/usersAudit';
 
 type Data = Record<string, unknown>;
 /** A value to write: Dates become Timestamps in the SDK. */

@@ -1,5 +1,5 @@
 // The users-record normalizer is shared with the local adapter (src/backend/shared/userRecord.ts).
-import type { UserRecord } from '../../../contract/wire';
+import type { UserRecord } from '../../../contract/schemas/usersAudit';
 import { toUserRecord as toWireRecord } from '../shared/userRecord';
 
 export { swipeCountOf, toIsoDate } from '../shared/userRecord';

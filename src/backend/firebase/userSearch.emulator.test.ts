@@ -3,7 +3,7 @@
 // console's adapter, signed in as an admin under firestore.rules, with what each search read counted (readMeter):
 // found by e-mail in any case (whole or its start), by the start of the username or display name, also when the
 // document was written a moment before, reading at most 2 × matches + 10 documents for a hit and a miss.
-import { USER_RECORD_DEFAULTS } from '../../../contract/wire';
+import { USER_RECORD_DEFAULTS } from '../../../contract/usersAudit';
 import type { Backend } from '../ports';
 import { billedReads, newReadMeter, type ReadMeter } from './readMeter';
 import { skipReason, startWorld, type World } from './testing/emulatorWorld';

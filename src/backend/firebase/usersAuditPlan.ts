@@ -1,7 +1,8 @@
 // What Firestore can be asked and what the browser must check itself, decided without the SDK so the
 // decisions can be tested plainly. firestoreUsersAudit.ts turns a plan into where / orderBy / limit calls,
 // and queryShapes() below is what firestore.indexes.json must cover (a test derives it from these plans).
-import type { AuditLogsQuery, UserFilters, UserSortField, UsersQuery } from '../../../contract/usersAudit';
+import type { UserSortField } from '../../../contract/usersAudit';
+import type { AuditLogsQuery, UserFilters, UsersQuery } from '../../../contract/schemas/usersAudit';
 import { AUDIT_LOG_PAGE_SIZE, DEFAULT_USER_PAGE_SIZE } from '../../../contract/usersAudit';
 import { normalizeSearch } from '../../lib/userFilters';
 

@@ -5,7 +5,7 @@
 // never fails the deletion: the Firestore record is gone by then, so what was not done is reported, not thrown.
 // Here beside the other calls to the API (localHistory.ts serves Firebase mode's history alike), not in
 // backend/firebase: it takes no Firebase SDK, and the screens' tests drive it over msw.
-import type { AccountDeletionResponse, DeleteUserResponse } from '../../../contract/usersAudit';
+import type { AccountDeletionResponse, DeleteUserResponse } from '../../../contract/schemas/usersAudit';
 import { errorReason } from '../../api/errors';
 import { joinUrl, requestJson } from '../../api/http';
 import type { LocalUsersAuditOptions } from './localUsersAudit';

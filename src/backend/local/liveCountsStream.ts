@@ -1,6 +1,6 @@
 // ONE server-sent-events connection to GET /api/live/counts shared by every watcher (users and
 // connections): opened with the first subscriber, closed with the last, reconnected with backoff.
-import type { LiveCounts } from '../../../contract/wire';
+import type { LiveCounts } from '../../../contract/schemas/dashboard';
 import { HttpError } from '../../api/errors';
 import { reportUnauthorized } from '../../api/http';
 import { createSseParser } from './sseParser';

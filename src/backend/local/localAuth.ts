@@ -1,7 +1,6 @@
 // Auth port over the reference backend's /auth endpoints. The session token lives in localStorage so a
 // reload stays signed in; at start the stored token is checked with GET /account before anyone is told.
-import type { SignInSession } from '../../../contract/mfa';
-import type { AuthAccount, RenewResponse, SignInResponse } from '../../../contract/wire';
+import type { AuthAccount, RenewResponse, SignInResponse, SignInSession } from '../../../contract/schemas/auth';
 import type { AuthPort } from '../ports';
 import { HttpError } from '../../api/errors';
 import { joinUrl, onUnauthorized, requestJson } from '../../api/http';

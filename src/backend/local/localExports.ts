@@ -1,6 +1,7 @@
 // Export reads over the reference backend's keyset routes (GET /api/export/{collection}), and its CSV files
 // of the large collections (GET /api/export/{collection}/csv).
-import type { ExportCountResponse, ExportPageResponse } from '../../../contract/exports';
+import type { ExportPageResponse } from '../../../contract/exports';
+import type { ExportCountResponse } from '../../../contract/schemas/exports';
 import type { ExportPort } from '../ports';
 import { joinUrl, requestJson } from '../../api/http';
 import { requestChunks } from './httpChunks';

@@ -1,6 +1,6 @@
 // A record's history and revert over the API's /api/history routes (contract/dataSafety.ts). The local backend
 // serves them; in Firebase mode the hosted API does, for the records it keeps (names, and the console's actions).
-import type { RecordHistory, RevertResponse } from '../../../contract/dataSafety';
+import type { RecordHistory, RevertResponse } from '../../../contract/schemas/dataSafety';
 import type { HistoryPort, HistoryTarget } from '../ports';
 import { joinUrl, requestJson } from '../../api/http';
 import { toQueryString, type LocalUsersAuditOptions } from './localUsersAudit';

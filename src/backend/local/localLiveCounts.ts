@@ -1,6 +1,6 @@
 // Live counts port over the reference backend: both watchers share one SSE stream; the dashboard's
 // document-count fallback reads GET /api/documents/counts once for names and swipes together.
-import type { DocumentCounts } from '../../../contract/wire';
+import type { DocumentCounts } from '../../../contract/schemas/dashboard';
 import type { LiveCountsPort } from '../ports';
 import { joinUrl, requestJson } from '../../api/http';
 import type { LiveCountsStream, LiveCountsStreamOptions, LiveCountsSubscriber } from './liveCountsStream';

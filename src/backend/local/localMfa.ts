@@ -1,6 +1,8 @@
 // The reference backend's two-factor sign-in (/auth/mfa/*: contract/mfa.ts). Loaded on first use (deferredPort): the
 // login route loads it only when the server answers a second step.
-import { normalizeRecoveryCode, type MfaEnrolment, type MfaRecoveryCodes, type MfaStatus, type SignInSession } from '../../../contract/mfa';
+import { normalizeRecoveryCode } from '../../../contract/mfa';
+import type { MfaEnrolment, MfaRecoveryCodes, MfaStatus } from '../../../contract/schemas/mfa';
+import type { SignInSession } from '../../../contract/schemas/auth';
 import { HttpError } from '../../api/errors';
 import type { AccountMfaPort, MfaConfirmed } from '../ports';
 import { joinUrl, requestJson } from '../../api/http';

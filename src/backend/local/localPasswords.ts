@@ -1,7 +1,7 @@
 // The reference backend's password links and one's own password change (/auth/links/*, /auth/password:
 // contract/operators.ts). Loaded on first use (deferredPort): the login route needs none of it.
-import type { ChangePasswordRequest, PasswordLinkInfo, RedeemLinkRequest } from '../../../contract/operators';
-import type { RenewResponse } from '../../../contract/wire';
+import type { ChangePasswordRequest, PasswordLinkInfo, RedeemLinkRequest } from '../../../contract/schemas/operators';
+import type { RenewResponse } from '../../../contract/schemas/auth';
 import { HttpError } from '../../api/errors';
 import type { AccountPasswordsPort } from '../ports';
 import { joinUrl, requestJson } from '../../api/http';

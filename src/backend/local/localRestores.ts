@@ -1,6 +1,5 @@
 // Restoring a full backup on the reference backend (the /api/admin/restores routes, contract/backupRestore.ts).
-import type { RestoreSession } from '../../../contract/backupRestore';
-import type { RestoreSessionListSchema } from '../../../contract/endpoints';
+import type { RestoreSession, RestoreSessionListSchema } from '../../../contract/schemas/backupRestore';
 import type { Static } from 'typebox';
 import type { RestorePort } from '../ports';
 import { joinUrl, requestJson } from '../../api/http';

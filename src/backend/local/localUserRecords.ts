@@ -1,6 +1,6 @@
 // Users-collection reads over the reference backend. The signed-in account's own record comes from
 // /auth/record (open to any account, so a non-admin can be told apart); other records need admin /api.
-import type { UserRecord } from '../../../contract/wire';
+import type { UserRecord } from '../../../contract/schemas/usersAudit';
 import type { UserRecordsPort } from '../ports';
 import { HttpError } from '../../api/errors';
 import { joinUrl, requestJson } from '../../api/http';

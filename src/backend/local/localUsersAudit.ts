@@ -1,6 +1,5 @@
 // User Management and Audit Logs over the reference backend's /api/users and /api/audit-logs routes.
-import type { UserRecord } from '../../../contract/wire';
-import type { AuditLogsPage, AuditStats, DeleteUserResponse, UsersPage } from '../../../contract/usersAudit';
+import type { UserRecord, AuditLogsPage, AuditStats, DeleteUserResponse, UsersPage } from '../../../contract/schemas/usersAudit';
 import type { AuditLogsPort, UserManagementPort } from '../ports';
 import { checkUserRow } from '../shared/userRecord';
 import { joinUrl, requestJson } from '../../api/http';

@@ -2,12 +2,8 @@
 // Timestamps become ISO strings (the store holds only serializable values), absent fields take the spec's
 // defaults (section 3), and a value of the wrong type (an object where text belongs) is dropped and named
 // in malformedFields, so one bad row shows as that row, flagged, instead of breaking the whole table.
-import {
-  DEFAULT_NOTIFICATION_SETTINGS,
-  USER_RECORD_DEFAULTS as DEFAULTS,
-  type NotificationSettings,
-  type UserRecord,
-} from '../../../contract/wire';
+import type { NotificationSettings, UserRecord } from '../../../contract/schemas/usersAudit';
+import { DEFAULT_NOTIFICATION_SETTINGS, USER_RECORD_DEFAULTS as DEFAULTS } from '../../../contract/usersAudit';
 
 type Data = Record<string, unknown>;
 

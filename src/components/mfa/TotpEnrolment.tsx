@@ -4,7 +4,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import ContentCopy from '@mui/icons-material/ContentCopyOutlined';
-import { TOTP_ISSUER, type MfaEnrolment } from '../../../contract/mfa';
+import { TOTP_ISSUER } from '../../../contract/mfa';
+import type { MfaEnrolment } from '../../../contract/schemas/mfa';
 import { QrCodeImage } from './QrCodeImage';
 import { codeProblem, OneTimeCodeField, plainCode } from './OneTimeCodeField';
 import { copyText } from './clipboard';

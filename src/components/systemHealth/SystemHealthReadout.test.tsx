@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import type { SystemHealth } from '../../../contract/wire';
+import type { SystemHealth } from '../../../contract/schemas/databaseAdmin';
 import { healthSummary, postgresVersion, SystemHealthReadout } from './SystemHealthReadout';
 
 // The one health read-out: Name Analytics' debug block (with the catalog) and Database Admin's table sizes.

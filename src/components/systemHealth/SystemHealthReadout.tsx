@@ -1,5 +1,5 @@
 import { Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import type { SystemHealth } from '../../../contract/wire';
+import type { SystemHealth } from '../../../contract/schemas/databaseAdmin';
 import { formatCount } from '../../lib/format';
 
 /** "PostgreSQL 18.6 (PGlite 0.5.16)": the version up to its build details. */

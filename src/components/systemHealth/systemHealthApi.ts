@@ -1,7 +1,7 @@
 // GET /admin/health, read by Name Analytics (its debug block) and Database Admin (table sizes): one
 // endpoint, so the two pages share one cache entry and a names change refreshes both.
 import { api } from '../../api/apiSlice';
-import type { SystemHealth } from '../../../contract/wire';
+import type { SystemHealth } from '../../../contract/schemas/databaseAdmin';
 
 export const systemHealthApi = api.injectEndpoints({
   endpoints: (build) => ({

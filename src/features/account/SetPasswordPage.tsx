@@ -20,7 +20,7 @@ import {
   Typography,
 } from '@mui/material';
 import LockReset from '@mui/icons-material/LockReset';
-import type { PasswordLinkInfo } from '../../../contract/operators';
+import type { PasswordLinkInfo } from '../../../contract/schemas/operators';
 import { errorReason, type ApiError } from '../../api/errors';
 import { formatDateTimeWithZone } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';

@@ -1,8 +1,8 @@
 // The signed-in operator's own account: changing the password through the account passwords port, and two-factor
 // sign-in through the accountMfa port (contract/mfa.ts). Both ports keep the fresh token the server answers when it
 // ends every other session of the account (a password change, two-factor turned on).
-import type { ChangePasswordRequest } from '../../../contract/operators';
-import type { MfaEnrolment, MfaRecoveryCodes, MfaStatus } from '../../../contract/mfa';
+import type { ChangePasswordRequest } from '../../../contract/schemas/operators';
+import type { MfaEnrolment, MfaRecoveryCodes, MfaStatus } from '../../../contract/schemas/mfa';
 import type { AccountMfaPort, MfaConfirmed } from '../../backend/ports';
 import { api } from '../../api/apiSlice';
 import { HttpError } from '../../api/errors';

@@ -1,4 +1,4 @@
-import type { SystemHealth } from '../../../contract/wire';
+import type { SystemHealth } from '../../../contract/schemas/databaseAdmin';
 import { analyticsTablesNotFoundMessage, selectDashboardError, unableToFetchMessage, type CallState } from './analyticsErrors';
 
 const health = (analytics_tables: string[], tables = ['names', 'swipes', 'users', ...analytics_tables]): SystemHealth => ({

@@ -1,5 +1,5 @@
 // Which error the analytics screens show (spec 8). Pure, so the choice is tested apart from the screens.
-import type { SystemHealth } from '../../../contract/wire';
+import type { SystemHealth } from '../../../contract/schemas/databaseAdmin';
 
 /** Spec 8: health answered, but lists no analytics tables. */
 export function analyticsTablesNotFoundMessage(tables: readonly string[]): string {

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { ANALYTICS_ORIGINS, type AnalyticsOrigin } from '../../../contract/analytics';
-import { GENDERS, type Gender } from '../../../contract/wire';
+import { GENDERS, type Gender } from '../../../contract/nameRules';
 
 export { ANALYTICS_ORIGINS };
 

@@ -1,5 +1,5 @@
 // Ordering of the top-10 groups for display. Pure, tested.
-import { GENDERS } from '../../../contract/wire';
+import { GENDERS } from '../../../contract/nameRules';
 import type { NameCount, TopNamesByGroup } from '../../../contract/analytics';
 
 export interface NameGroup {

@@ -1,6 +1,6 @@
 // Finding one end user for the per-user analytics: by uid (the record's key) or by email, through the
 // backend ports so it works the same on the reference backend and on Firestore.
-import type { UserRecord } from '../../../contract/wire';
+import type { UserRecord } from '../../../contract/schemas/usersAudit';
 import type { Backend } from '../../backend/ports';
 
 /** How many near matches a lookup offers when the text names no one exactly. */

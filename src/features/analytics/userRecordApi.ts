@@ -1,6 +1,6 @@
 // One user record by uid, for the name or e-mail shown beside a user id (UserRef). Apart from analyticsApi so
 // a screen that only shows user ids (Audit Logs) does not bring the analytics endpoints with it.
-import type { UserRecord } from '../../../contract/wire';
+import type { UserRecord } from '../../../contract/schemas/usersAudit';
 import { api } from '../../api/apiSlice';
 import type { ThunkExtra } from '../../api/baseQuery';
 import { errorReason, type ApiError } from '../../api/errors';

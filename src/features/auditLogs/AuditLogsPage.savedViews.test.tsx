@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AuditLogsViewState } from '../../../contract/savedViews';
+import type { AuditLogsViewState } from '../../../contract/schemas/savedViews';
 import { auditDb, auditLogsHandlers } from '../../../mocks/auditLogs.handlers';
 import { createFakeBackend, makeUserRecord } from '../../../mocks/fakeBackend';
 import { renderWithProviders, signedInAdminState } from '../../../mocks/renderWithProviders';

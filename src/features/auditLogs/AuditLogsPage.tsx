@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { AuditStats } from '../../../contract/usersAudit';
+import type { AuditStats } from '../../../contract/schemas/usersAudit';
 import { Container, Paper, Stack, Typography } from '@mui/material';
 import { errorReason } from '../../api/errors';
 import { GrowingGridBox } from '../../components/GrowingGridBox';

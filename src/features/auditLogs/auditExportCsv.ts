@@ -1,5 +1,5 @@
 // The audit trail as CSV: the spec's audit log fields first, then what a console action adds.
-import type { AuditEntry } from '../../../contract/usersAudit';
+import type { AuditEntry } from '../../../contract/schemas/usersAudit';
 import { cellOf, createCsvWriter, type CsvColumn } from '../../lib/export';
 
 const consoleField = <K extends 'targetType' | 'targetId' | 'before' | 'after' | 'details'>(field: K) => ({

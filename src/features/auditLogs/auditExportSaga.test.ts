@@ -2,7 +2,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import Papa from 'papaparse';
 import { runSaga, stdChannel } from 'redux-saga';
-import type { AuditEntry, AuditLogsPage, AuditLogsQuery } from '../../../contract/usersAudit';
+import type { AuditLogsPage, AuditEntry, AuditLogsQuery } from '../../../contract/schemas/usersAudit';
 import type { AuditLogsPort } from '../../backend/ports';
 import type { FileSink } from '../../lib/export';
 import { jobCancelRequested, jobsReducer, type JobsState } from '../jobs';

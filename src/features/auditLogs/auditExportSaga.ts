@@ -3,7 +3,8 @@
 import { createAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { call, getContext, takeLeading } from 'redux-saga/effects';
-import { MAX_AUDIT_LOG_PAGE_SIZE, type AuditEntry } from '../../../contract/usersAudit';
+import { MAX_AUDIT_LOG_PAGE_SIZE } from '../../../contract/usersAudit';
+import type { AuditEntry } from '../../../contract/schemas/usersAudit';
 import type { AuditLogsPort, Backend } from '../../backend/ports';
 import { datedFileName, openFileSink, type FileSink } from '../../lib/export';
 import { notify } from '../../lib/notify';

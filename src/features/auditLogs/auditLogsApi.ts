@@ -2,7 +2,8 @@
 // the range's statistics computed by the backend.
 import { api } from '../../api/apiSlice';
 import { backendOf, portQuery } from '../../api/portQuery';
-import { AUDIT_LOG_PAGE_SIZE, type AuditLogsPage, type AuditStats } from '../../../contract/usersAudit';
+import { AUDIT_LOG_PAGE_SIZE } from '../../../contract/usersAudit';
+import type { AuditLogsPage, AuditStats } from '../../../contract/schemas/usersAudit';
 import type { AuditView } from './auditLogsSlice';
 
 /** Shared with User Management, whose changes add entries (string tag: features do not import each other). */

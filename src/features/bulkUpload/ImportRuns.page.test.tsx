@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { fakeCsvWorkers } from '../../../jest/workerClient.mock';
 import { bulkImportLog } from '../../../mocks/bulkUpload.handlers';
 import { renderWithProviders, signedInAdminState } from '../../../mocks/renderWithProviders';
-import type { ImportRunDetail } from '../../../contract/importRuns';
+import type { ImportRunDetail } from '../../../contract/schemas/importRuns';
 import BulkUploadPage from './BulkUploadPage';
 import { undoConfirmText, undoneToast } from './components/ImportRunsCard';
 

@@ -1,6 +1,7 @@
 // The Bulk Upload page's /api endpoints.
 import { api } from '../../api/apiSlice';
-import type { BulkImportResponse, NationalityCount } from '../../../contract/wire';
+import type { NationalityCount } from '../../../contract/schemas/names';
+import type { BulkImportResponse } from '../../../contract/schemas/importRuns';
 import { bulkImportBody, type EncodedBatchRequest } from './csv/batchBody';
 import { errorReason } from '../../api/errors';
 import { notify } from '../../lib/notify';

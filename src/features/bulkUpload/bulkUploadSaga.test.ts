@@ -1,8 +1,7 @@
 // The import job under runSaga, with a fake row source (the worker's protocol) and a fake API.
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { runSaga, stdChannel } from 'redux-saga';
-import type { BulkImportRequest, BulkImportResponse, BulkImportRow } from '../../../contract/wire';
-import type { ImportRun } from '../../../contract/importRuns';
+import type { BulkImportRequest, BulkImportResponse, BulkImportRow, ImportRun } from '../../../contract/schemas/importRuns';
 import { jobCancelRequested, jobsReducer, jobProgressed, type Job, type JobsState } from '../jobs';
 import { bulkImportRequested } from './bulkUploadActions';
 import { runImportJob, type ImportDeps } from './bulkUploadSaga';

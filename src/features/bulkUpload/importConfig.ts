@@ -1,5 +1,5 @@
 // Sizing of the bulk import. Pure constants: bench/ imports this file from Node.
-import { BULK_IMPORT_MAX_ROWS } from '../../../contract/wire';
+import { BULK_IMPORT_MAX_ROWS } from '../../../contract/importRuns';
 
 /**
  * Rows per POST /admin/names/bulk-import (one request = one transaction on the server), the most the

@@ -11,10 +11,10 @@ import type {
   ImportRunDetail,
   StartImportRunRequest,
   UndoImportRunResponse,
-} from '../../../contract/importRuns';
-import type { RestoreResponse } from '../../../contract/dataSafety';
-import type { ImportCheck, ImportCheckBatch, ImportCheckTotals } from '../../../contract/importChecks';
-import type { BulkImportResponse } from '../../../contract/wire';
+  BulkImportResponse,
+} from '../../../contract/schemas/importRuns';
+import type { RestoreResponse } from '../../../contract/schemas/dataSafety';
+import type { ImportCheck, ImportCheckBatch, ImportCheckTotals } from '../../../contract/schemas/importChecks';
 import { namesBody, type EncodedBatchRequest } from './csv/batchBody';
 
 export const importRunsApi = api.injectEndpoints({

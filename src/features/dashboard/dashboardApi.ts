@@ -2,7 +2,7 @@
 // and names/swipes from GET /swipes/stats, falling back to document counts when the API fails (spec 2).
 import { api } from '../../api/apiSlice';
 import type { ThunkExtra } from '../../api/baseQuery';
-import type { SwipeStats } from '../../../contract/wire';
+import type { SwipeStats } from '../../../contract/schemas/dashboard';
 import { errorReason, type ApiError } from '../../api/errors';
 import type { LiveCountsPort, Unsubscribe } from '../../backend/ports';
 

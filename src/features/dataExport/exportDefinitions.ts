@@ -1,6 +1,6 @@
 // What each Data Export card writes: which collections, in which format, under which file name, and
 // the catalogue toast when reading fails. The sagas stay generic; this table is the product decision.
-import type { UserRecord } from '../../../contract/wire';
+import type { UserRecord } from '../../../contract/schemas/usersAudit';
 import {
   BACKUP_VERSION,
   STREAMED_CSV_COLUMNS,

@@ -1,7 +1,9 @@
 // Database Admin's reads and the migration call (spec 7), on the one createApi.
 import { api } from '../../api/apiSlice';
-import type { Gender, NameSearchSummary, NamesResponse } from '../../../contract/wire';
-import type { DatabaseOverview, MigrationResponse, NameExportRow } from '../../../contract/exports';
+import type { NameSearchSummary, NamesResponse } from '../../../contract/schemas/names';
+import type { Gender } from '../../../contract/nameRules';
+import type { NameExportRow } from '../../../contract/exports';
+import type { DatabaseOverview, MigrationResponse } from '../../../contract/schemas/databaseAdmin';
 
 /** How long the console waits for the migration to answer. */
 export const MIGRATION_TIMEOUT_MS = 10 * 60_000;

@@ -3,7 +3,8 @@
 // address is the table's only state: every change writes it (a history entry), the table reads it. Defaults are
 // left out; an unreadable value is the default, so any link opens the page.
 import { normalizeSearchText } from '../../../contract/nameSearch';
-import { FILTER_LETTERS, GENDERS, type Gender } from '../../../contract/wire';
+import { GENDERS, type Gender } from '../../../contract/nameRules';
+import { FILTER_LETTERS } from '../../../contract/names';
 import type { DatabaseNamesFilters } from './databaseAdminApi';
 
 export interface DatabaseNamesView extends DatabaseNamesFilters {

@@ -4,7 +4,7 @@ import { createAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { call, put, takeLeading } from 'redux-saga/effects';
 import type { ApiError } from '../../api/errors';
-import type { MigrationResponse } from '../../../contract/exports';
+import type { MigrationResponse } from '../../../contract/schemas/databaseAdmin';
 import { notify, type ToastKind } from '../../lib/notify';
 import { jobFinished, jobStarted } from '../jobs';
 import { databaseAdminApi } from './databaseAdminApi';

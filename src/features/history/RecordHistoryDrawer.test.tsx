@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { RevertResponse } from '../../../contract/dataSafety';
+import type { RevertResponse } from '../../../contract/schemas/dataSafety';
 import { createFakeBackend, makeUserRecord } from '../../../mocks/fakeBackend';
 import { historyDb, historyHandlers } from '../../../mocks/history.handlers';
 import { renderWithProviders, signedInAdminState } from '../../../mocks/renderWithProviders';

@@ -1,6 +1,7 @@
 // A record's history through the history port (RTK Query queryFn): pages of entries read on with the cursor, and a
 // revert, which is a version-checked write like any other (contract/dataSafety.ts).
-import type { HistoryTargetType, RecordHistory, RevertResponse } from '../../../contract/dataSafety';
+import type { HistoryTargetType } from '../../../contract/dataSafety';
+import type { RecordHistory, RevertResponse } from '../../../contract/schemas/dataSafety';
 import { api } from '../../api/apiSlice';
 import { errorReason, type ApiError } from '../../api/errors';
 import { backendOf, portQuery } from '../../api/portQuery';

@@ -1,4 +1,4 @@
-import type { HistoryEntry } from '../../../contract/dataSafety';
+import type { HistoryEntry } from '../../../contract/schemas/dataSafety';
 import { changeText, revertQuestion, stateText, whoText } from './historyText';
 
 const entry = (over: Partial<HistoryEntry>): HistoryEntry => ({

@@ -1,6 +1,7 @@
 // How the History drawer words an entry: who, each change "before → after", and what a revert will do. Times are
 // src/lib/format.ts's (UTC, stated).
-import type { HistoryChange, HistoryEntry, HistoryTargetType } from '../../../contract/dataSafety';
+import type { HistoryTargetType } from '../../../contract/dataSafety';
+import type { HistoryChange, HistoryEntry } from '../../../contract/schemas/dataSafety';
 
 /** A value as the history shows it: text in quotes, booleans and numbers as they are, nothing as a dash. */
 export function historyValue(value: unknown): string {

@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { RecordHistory } from '../../../contract/dataSafety';
+import type { RecordHistory } from '../../../contract/schemas/dataSafety';
 import { historyDb, historyHandlers } from '../../../mocks/history.handlers';
 import { namesDb } from '../../../mocks/names.handlers';
 import { server } from '../../../mocks/server';

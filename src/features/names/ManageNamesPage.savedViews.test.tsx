@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { NamesViewState } from '../../../contract/savedViews';
+import type { NamesViewState } from '../../../contract/schemas/savedViews';
 import { savedViewsDb } from '../../../mocks/savedViews.handlers';
 import { countText, renderNamesPage, resetNamesBackend, scroller } from './testing/namesTestKit';
 import { viewText } from '../savedViews';

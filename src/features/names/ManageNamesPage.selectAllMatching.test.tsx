@@ -4,7 +4,7 @@
 // its end says what landed.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { NameRecord } from '../../../contract/wire';
+import type { NameRecord } from '../../../contract/schemas/names';
 import { makeNameFixtures } from '../../../mocks/names.fixtures';
 import { namesDb } from '../../../mocks/names.handlers';
 import { namesJobsDb } from '../../../mocks/namesJobs.handlers';

@@ -1,7 +1,8 @@
 // Records the API sends where the contract says only `unknown` (a conflict's `current`, an in_trash answer's
 // `trashed`): read them only when they have the shape this screen shows.
-import type { TrashedName } from '../../../contract/dataSafety';
-import { GENDERS, type NameRecord } from '../../../contract/wire';
+import type { TrashedName } from '../../../contract/schemas/dataSafety';
+import type { NameRecord } from '../../../contract/schemas/names';
+import { GENDERS } from '../../../contract/nameRules';
 
 type Loose = Record<string, unknown>;
 

@@ -2,7 +2,7 @@
 // the reference backend, checks If-Match and `versions`, and keeps a trash): selections above the cap go out in
 // chunks, writes carry the version the name was shown with.
 import { http, HttpResponse } from 'msw';
-import type { NameRecord } from '../../../contract/wire';
+import type { NameRecord } from '../../../contract/schemas/names';
 import { VERSION_CONFLICT } from '../../../contract/dataSafety';
 import { makeStore } from '../../app/store';
 import { createFakeBackend } from '../../../mocks/fakeBackend';

@@ -1,18 +1,13 @@
 import { api } from '../../api/apiSlice';
 import { addRestored, failedAfter, restoreDeletionInParts } from '../../api/restoreDeletion';
-import type { NameInput, NameRecord, NameSearchSummary, NamesQuery, NamesResponse } from '../../../contract/wire';
-import {
-  ifMatch,
-  type NamesImpact,
-  type PurgeResponse,
-  type RestoreResponse,
-  type TrashMoveResponse,
-  type TrashPage,
-} from '../../../contract/dataSafety';
+import type { NameInput, NameRecord, NameSearchSummary, NamesQuery, NamesResponse } from '../../../contract/schemas/names';
+import { ifMatch } from '../../../contract/ifMatch';
+import type { NamesImpact, PurgeResponse, RestoreResponse, TrashMoveResponse, TrashPage } from '../../../contract/schemas/dataSafety';
 import { errorDetail, type ApiError } from '../../api/errors';
-import { MAX_BULK_DELETE_IDS } from '../../../contract/endpoints';
+import { MAX_BULK_DELETE_IDS } from '../../../contract/names';
 import { formatCount } from '../../lib/format';
-import type { NameBulkJob, NameBulkJobFilter, NameBulkJobStart } from '../../../contract/namesBulkJobs';
+import type { NameBulkJobFilter } from '../../../contract/namesBulkJobs';
+import type { NameBulkJob, NameBulkJobStart } from '../../../contract/schemas/namesBulkJobs';
 import { NAMES_PAGE_SIZE, type NamesFilters } from './namesSlice';
 import { isNameRecord } from './nameRecords';
 

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { FILTER_LETTERS, GENDERS, type Gender } from '../../../contract/wire';
+import { GENDERS, type Gender } from '../../../contract/nameRules';
+import { FILTER_LETTERS } from '../../../contract/names';
 
 /** Spec 9: the names list pages by 50. */
 export const NAMES_PAGE_SIZE = 50;

@@ -7,7 +7,7 @@ import { useCallback, useState } from 'react';
 import { Alert, Button, Container, Paper, Stack, Typography } from '@mui/material';
 import PersonAddAlt from '@mui/icons-material/PersonAddAltOutlined';
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettingsOutlined';
-import type { Operator, OperatorInvite, OperatorLink } from '../../../contract/operators';
+import type { Operator, OperatorInvite, OperatorLink } from '../../../contract/schemas/operators';
 import { errorReason, type ApiError } from '../../api/errors';
 import { useAppSelector } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';

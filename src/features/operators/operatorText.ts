@@ -1,6 +1,7 @@
 // What the Operators page says: names, toasts and the one-time link's words, in one place. The toasts are called from
 // the mutations' onQueryStarted (RTK Query's side-effect hook), as User Management's are, not from components.
-import { LINK_VALID_HOURS, passwordLinkUrl, type Operator, type OperatorLink } from '../../../contract/operators';
+import { LINK_VALID_HOURS, passwordLinkUrl } from '../../../contract/operators';
+import type { Operator, OperatorLink } from '../../../contract/schemas/operators';
 import { errorReason } from '../../api/errors';
 import { notify } from '../../lib/notify';
 

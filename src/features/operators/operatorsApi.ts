@@ -5,8 +5,8 @@
 // users port, which searches whichever store the backend has.
 import { api } from '../../api/apiSlice';
 import { backendOf, portQuery } from '../../api/portQuery';
-import type { Operator, OperatorInvite, OperatorLink, OperatorsPage } from '../../../contract/operators';
-import type { UserRecord } from '../../../contract/wire';
+import type { Operator, OperatorInvite, OperatorLink, OperatorsPage } from '../../../contract/schemas/operators';
+import type { UserRecord } from '../../../contract/schemas/usersAudit';
 import { operatorLifecycle, operatorToastTexts } from './operatorText';
 
 const OPERATORS = 'Operators' as const;

@@ -3,8 +3,8 @@
 // API's contract/nameSearch.ts).
 import { api } from '../../api/apiSlice';
 import { backendOf, portQuery } from '../../api/portQuery';
-import type { UsersPage } from '../../../contract/usersAudit';
-import type { NameRecord, NamesQuery, NamesResponse } from '../../../contract/wire';
+import type { UsersPage } from '../../../contract/schemas/usersAudit';
+import type { NameRecord, NamesQuery, NamesResponse } from '../../../contract/schemas/names';
 
 export const paletteApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
-import type { SavedView, SavedViewPage, ViewStateOf } from '../../../contract/savedViews';
+import type { SavedViewPage } from '../../../contract/savedViews';
+import type { SavedView, ViewStateOf } from '../../../contract/schemas/savedViews';
 import { errorReason } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notify } from '../../lib/notify';

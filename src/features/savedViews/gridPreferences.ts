@@ -6,7 +6,8 @@
 import type { GridColumnVisibilityModel, GridDensity } from '@mui/x-data-grid';
 import type { ThunkAction, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
-import type { GridDensityChoice, GridPreferences, SavedViewPage } from '../../../contract/savedViews';
+import type { GridDensityChoice, SavedViewPage } from '../../../contract/savedViews';
+import type { GridPreferences } from '../../../contract/schemas/savedViews';
 import { errorReason } from '../../api/errors';
 import { notify } from '../../lib/notify';
 import { savedViewsApi } from './savedViewsApi';

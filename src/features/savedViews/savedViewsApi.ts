@@ -3,15 +3,9 @@
 // API (config.apiBaseUrl, with the Firebase ID token), which keeps them in its own database by Firebase uid. The
 // base query is the backend port's HTTP half (src/api/baseQuery.ts adds the token the auth port gives).
 import { api } from '../../api/apiSlice';
-import { ifMatch } from '../../../contract/wire';
-import type {
-  GridPreferences,
-  GridPreferencesBody,
-  SavedView,
-  SavedViewPage,
-  SavedViewsList,
-  ViewStateOf,
-} from '../../../contract/savedViews';
+import { ifMatch } from '../../../contract/ifMatch';
+import type { SavedViewPage } from '../../../contract/savedViews';
+import type { GridPreferences, GridPreferencesBody, SavedView, SavedViewsList, ViewStateOf } from '../../../contract/schemas/savedViews';
 
 const VIEWS = 'SavedViews' as const;
 /** Each write is on the console-action trail: the audit screen refetches when next shown. */

@@ -1,8 +1,8 @@
 // Drives the session state machine from the auth port (spec 4) and handles login / logout.
 import { buffers, eventChannel, type EventChannel } from 'redux-saga';
 import { call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { AuthAccount, UserRecord } from '../../../contract/wire';
-import type { SignInSecondStep } from '../../../contract/mfa';
+import type { UserRecord } from '../../../contract/schemas/usersAudit';
+import type { AuthAccount, SignInSecondStep } from '../../../contract/schemas/auth';
 import type * as SecondStepModule from './secondStep';
 import { sessionRejected } from '../../api/sessionEvents';
 import type { AuthPort, Backend } from '../../backend/ports';

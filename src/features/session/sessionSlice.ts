@@ -1,8 +1,9 @@
 // The admin session (spec 4): loading -> signedIn (an admin user) | signedOut (no user).
 // Only the saga decides transitions; components dispatch loginRequested / logoutRequested.
 import { createAction, createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
-import type { AuthAccount, UserRecord } from '../../../contract/wire';
-import type { MfaEnrolment, SignInSecondStep } from '../../../contract/mfa';
+import type { UserRecord } from '../../../contract/schemas/usersAudit';
+import type { AuthAccount, SignInSecondStep } from '../../../contract/schemas/auth';
+import type { MfaEnrolment } from '../../../contract/schemas/mfa';
 
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
 

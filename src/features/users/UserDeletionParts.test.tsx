@@ -4,7 +4,7 @@
 // each part, and what a hosted API without that route left.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { DeleteUserResponse } from '../../../contract/usersAudit';
+import type { DeleteUserResponse } from '../../../contract/schemas/usersAudit';
 import { server } from '../../../mocks/server';
 import { withDeletionElsewhere } from '../../backend/local/hostedAccountDeletion';
 import { installUsersHandlers, renderUserManagement, usersDb } from './testing/usersTestKit';

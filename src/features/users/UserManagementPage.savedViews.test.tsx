@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { UsersViewState } from '../../../contract/savedViews';
+import type { UsersViewState } from '../../../contract/schemas/savedViews';
 import { savedViewsDb } from '../../../mocks/savedViews.handlers';
 import { viewText } from '../savedViews';
 import { installUsersHandlers, renderUserManagement } from './testing/usersTestKit';

@@ -2,10 +2,9 @@
 // is based on (the row's version and the row as shown), and a stale one is refused with the record as it is now.
 // A flag toggle conflicts only when the toggled field itself moved: a change to another field (the app's
 // lastActiveDate, the other flag) is retried once, based on the record now.
-import type { UserRecord } from '../../../contract/wire';
-import type { VersionConflict } from '../../../contract/dataSafety';
+import type { UserRecord, UserFlagsUpdate } from '../../../contract/schemas/usersAudit';
+import type { VersionConflict } from '../../../contract/schemas/dataSafety';
 import { VERSION_CONFLICT } from '../../../contract/dataSafety';
-import type { UserFlagsUpdate } from '../../../contract/usersAudit';
 import { errorDetail } from '../../api/errors';
 import type { UserManagementPort, WriteBasis } from '../../backend/ports';
 

@@ -1,4 +1,4 @@
-import type { DeleteUserResponse } from '../../../contract/usersAudit';
+import type { DeleteUserResponse } from '../../../contract/schemas/usersAudit';
 import { deletionReport } from './userDeletionReport';
 
 const SPEC_TEXT = 'Ciara C. was deleted.';

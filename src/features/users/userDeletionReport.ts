@@ -4,7 +4,7 @@
 // Auth account and the hosted API's rows, which the console asks the hosted API for afterwards
 // (src/backend/local/hostedAccountDeletion.ts). Each part is said after the spec's text, and what was left
 // behind is said plainly, with where to delete it.
-import type { DeletedUserRows, DeleteUserResponse } from '../../../contract/usersAudit';
+import type { DeletedUserRows, DeleteUserResponse } from '../../../contract/schemas/usersAudit';
 import { formatCount } from '../../lib/format';
 import type { ToastKind } from '../../lib/notify';
 

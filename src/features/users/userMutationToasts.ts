@@ -1,9 +1,8 @@
 // What the operator is told about a user change: every message of User Management's writes in one place.
 // Called from the mutations' onQueryStarted (RTK Query's side-effect hook), not from components.
 import { closeSnackbar } from 'notistack';
-import type { UserRecord } from '../../../contract/wire';
+import type { UserRecord, DeleteUserResponse, UserFlagsUpdate } from '../../../contract/schemas/usersAudit';
 import { errorReason } from '../../api/errors';
-import type { DeleteUserResponse, UserFlagsUpdate } from '../../../contract/usersAudit';
 import { notify } from '../../lib/notify';
 import { conflictOf } from './userConflicts';
 import { deletionReport } from './userDeletionReport';

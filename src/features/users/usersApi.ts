@@ -1,16 +1,10 @@
 // User Management's data: the users list through the document port (RTK Query queryFn), and the per-user
 // swipe totals from GET /analytics/user-swipes/{id}.
 import { api } from '../../api/apiSlice';
-import type { UserRecord } from '../../../contract/wire';
+import type { UserRecord, DeleteUserResponse, UserFlagsUpdate, UsersPage, UsersQuery } from '../../../contract/schemas/usersAudit';
 import type { UserSwipes } from '../../../contract/analytics';
 import { backendOf, portQuery } from '../../api/portQuery';
-import {
-  MAX_USER_PAGE_SIZE,
-  type DeleteUserResponse,
-  type UserFlagsUpdate,
-  type UsersPage,
-  type UsersQuery,
-} from '../../../contract/usersAudit';
+import { MAX_USER_PAGE_SIZE } from '../../../contract/usersAudit';
 import type { UserListKey } from './usersQuery';
 import type { WriteBasis } from '../../backend/ports';
 import { userFlagsLifecycle, userDeleteLifecycle } from './userMutationToasts';

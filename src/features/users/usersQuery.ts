@@ -1,5 +1,5 @@
 // The screen's view of the list (slice) as the port's query (wire contract).
-import type { UserFilters as WireUserFilters, UsersQuery } from '../../../contract/usersAudit';
+import type { UserFilters as WireUserFilters, UsersQuery } from '../../../contract/schemas/usersAudit';
 import { endOfDayIso, startOfDayIso } from '../../lib/dayRange';
 import type { PageAnchor, UserListFilters, UserPageSize, UserSort } from './usersSlice';
 

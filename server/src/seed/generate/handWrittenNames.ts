@@ -1,6 +1,6 @@
 // Names faker has no list for (Irish, Icelandic) and the accented initials the letter filter offers
 // (Á É Í Ó Ú Ý Æ Ö). Real given names, each with the gender it is usually given to.
-import type { Gender } from '../../../../contract/wire';
+import type { Gender } from '../../../../contract/nameRules';
 
 export type GenderedNames = Record<Gender, readonly string[]>;
 

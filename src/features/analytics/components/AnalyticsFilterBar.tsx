@@ -1,5 +1,5 @@
 import { MenuItem, Paper, Stack, TextField } from '@mui/material';
-import { GENDERS } from '../../../../contract/wire';
+import { GENDERS } from '../../../../contract/nameRules';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ANALYTICS_ORIGINS, analyticsGenderChanged, analyticsOriginChanged, selectAnalyticsFilters } from '../analyticsSlice';
 

@@ -1,6 +1,6 @@
 import { Accordion, AccordionDetails, AccordionSummary, Alert, Skeleton, Stack, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import type { SystemHealth } from '../../../../contract/wire';
+import type { SystemHealth } from '../../../../contract/schemas/databaseAdmin';
 import { healthSummary, SystemHealthReadout } from '../../../components/systemHealth/SystemHealthReadout';
 
 export interface HealthDebugBlockProps {

@@ -1,7 +1,7 @@
 import { Box, Link, Tooltip, Typography } from '@mui/material';
 import { LoadingSkeleton } from '../../../components/LoadingSkeleton';
 import { Link as RouterLink } from 'react-router-dom';
-import type { UserRecord } from '../../../../contract/wire';
+import type { UserRecord } from '../../../../contract/schemas/usersAudit';
 import { userLookupPath } from '../analyticsUrl';
 import { useUserRecordQuery } from '../userRecordApi';
 

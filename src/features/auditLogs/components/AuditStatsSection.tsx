@@ -1,6 +1,6 @@
 import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
 import { LoadingSkeleton } from '../../../components/LoadingSkeleton';
-import type { AuditStats } from '../../../../contract/usersAudit';
+import type { AuditStats } from '../../../../contract/schemas/usersAudit';
 import { formatCount } from '../../../lib/format';
 import { EventBadge } from './EventBadge';
 

@@ -1,5 +1,5 @@
 // How the audit table writes a console action's change (times are src/lib/format.ts's).
-import type { ConsoleAuditEntry } from '../../../../contract/usersAudit';
+import type { ConsoleAuditEntry } from '../../../../contract/schemas/usersAudit';
 
 function compact(value: unknown): string {
   if (value === null || value === undefined) return '—';

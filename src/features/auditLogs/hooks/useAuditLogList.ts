@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import type { AuditEntry } from '../../../../contract/usersAudit';
+import type { AuditEntry } from '../../../../contract/schemas/usersAudit';
 import { useAppSelector } from '../../../app/hooks';
 import { uniqueRows, usePagedList } from '../../../hooks/usePagedList';
 import { useGetAuditLogsInfiniteQuery } from '../auditLogsApi';

@@ -15,8 +15,10 @@ import {
   Typography,
   type ChipProps,
 } from '@mui/material';
-import type { ImportRun, ImportRunDetail, ImportRunState, UndoImportRunResponse } from '../../../../contract/importRuns';
-import { impactText, type RestoreResponse } from '../../../../contract/dataSafety';
+import type { ImportRunState } from '../../../../contract/importRuns';
+import type { ImportRun, ImportRunDetail, UndoImportRunResponse } from '../../../../contract/schemas/importRuns';
+import { impactText } from '../../../../contract/dataSafety';
+import type { RestoreResponse } from '../../../../contract/schemas/dataSafety';
 import { errorReason } from '../../../api/errors';
 import { useAppSelector } from '../../../app/hooks';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';

@@ -1,5 +1,5 @@
 import { bulkImportBody, decodeBatchRequest, decodeRows, encodeRows } from './batchBody';
-import type { BulkImportRow } from '../../../../contract/wire';
+import type { BulkImportRow } from '../../../../contract/schemas/importRuns';
 
 const AT = '2026-03-01T10:00:00.000Z';
 const rows: BulkImportRow[] = [

@@ -3,7 +3,7 @@
 // stringifies them, and the browser sends the bytes as they are (a Blob). bench:import in Chromium
 // (97k rows, PostgreSQL 15, two cores): the page's renderer used 1.14 s of CPU against 1.51 s with row
 // objects, and the import took 2.92 s against 3.07 s.
-import type { BulkImportRequest, BulkImportRow } from '../../../../contract/wire';
+import type { BulkImportRequest, BulkImportRow } from '../../../../contract/schemas/importRuns';
 
 /** One batch on its way to POST /admin/names/bulk-import: the run it belongs to and its rows, encoded. */
 export interface EncodedBatchRequest {

@@ -3,7 +3,7 @@
 import Papa from 'papaparse';
 import { CSV_PARSE_OPTIONS, checkCsvRow, isBlankRow, mappedHeader, missingColumns, type RawCsvRow } from '../../../../contract/csvRows';
 import type { FromParser, RowBatch, SkipCounts, StartParse, ToParser } from './csvParseProtocol';
-import type { BulkImportRow } from '../../../../contract/wire';
+import type { BulkImportRow } from '../../../../contract/schemas/importRuns';
 import { encodeRows } from './batchBody';
 import { createDecodedTextFeed, type DecodedTextFeed } from './decodedTextFeed';
 import { detectEncoding, type FileEncoding } from './fileText';

@@ -1,5 +1,6 @@
 import { Tokenizer } from '@streamparser/json';
-import { notSentRow, RESTORE_ROW_MAX_BYTES, type RestoreRowsRequest } from '../../../../contract/backupRestore';
+import { notSentRow, RESTORE_ROW_MAX_BYTES } from '../../../../contract/backupRestore';
+import type { RestoreRowsRequest } from '../../../../contract/schemas/backupRestore';
 import { BACKUP_COLLECTIONS } from '../../../../contract/exports';
 import { createJsonArrayWriter } from '../../../lib/export';
 import { backupClosing, backupOpening, backupSectionOpening } from '../backupDocument';

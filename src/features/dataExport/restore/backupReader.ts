@@ -20,18 +20,14 @@ import {
   type ParsedTokenInfo,
 } from '@streamparser/json';
 import {
-  BACKUP_COLLECTIONS,
   RESTORE_BATCH_MAX_ROWS,
   RESTORE_MAX_PROBLEMS,
   RESTORE_ROW_MAX_BYTES,
   backupRowProblem,
   notSentRow,
-  type BackupCollection,
-  type RestoreCheckRequest,
-  type RestoreProblem,
-  type RestoreRowsRequest,
 } from '../../../../contract/backupRestore';
-import { BACKUP_VERSION } from '../../../../contract/exports';
+import type { RestoreCheckRequest, RestoreProblem, RestoreRowsRequest } from '../../../../contract/schemas/backupRestore';
+import { BACKUP_VERSION, BACKUP_COLLECTIONS, type BackupCollection } from '../../../../contract/exports';
 import { echo } from '../../../../contract/textRules';
 import { formatCount } from '../../../lib/format';
 import { JsonByteGuard, JsonNestingError, type JsonByteGuardOptions } from './jsonByteGuard';

@@ -12,13 +12,9 @@
 import type { Action, UnknownAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, delay, getContext, put, race, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
-import {
-  BACKUP_COLLECTIONS,
-  type BackupCollection,
-  type RestoreCheckRequest,
-  type RestoreSession,
-} from '../../../../contract/backupRestore';
-import type { ExportCollection } from '../../../../contract/exports';
+import type { RestoreCheckRequest, RestoreSession } from '../../../../contract/schemas/backupRestore';
+import { BACKUP_COLLECTIONS } from '../../../../contract/exports';
+import type { ExportCollection, BackupCollection } from '../../../../contract/exports';
 import { api } from '../../../api/apiSlice';
 import { asApiError, errorReason } from '../../../api/errors';
 import type { Backend, RestorePort } from '../../../backend/ports';

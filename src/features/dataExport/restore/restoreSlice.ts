@@ -2,7 +2,8 @@
 // progress and report), and the restores left open from before (a reload while one was read or waited to be
 // applied). The sagas (restoreSaga.ts) keep it; the job of each step (checking, applying) is in the jobs slice.
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { RestoreMode, RestoreSession, RestoreState as RestoreSessionState } from '../../../../contract/backupRestore';
+import type { RestoreMode, RestoreState as RestoreSessionState } from '../../../../contract/backupRestore';
+import type { RestoreSession } from '../../../../contract/schemas/backupRestore';
 
 export interface RestoreState {
   /** whether this backend can apply a restore; null until the card first asked (one without a restore port cannot) */

@@ -1,4 +1,4 @@
-import type { RestorePlan } from '../../../../contract/backupRestore';
+import type { RestorePlan } from '../../../../contract/schemas/backupRestore';
 import { adminChangeCount, adminChangesText, replaceModeText, restoreFileName, stoppedPartWayMessage } from './restoreText';
 
 it('sends the file name as the server takes it: visible text, at most 255 characters, never blank', () => {

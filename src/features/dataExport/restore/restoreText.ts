@@ -1,13 +1,8 @@
 // The Restore card's words: what each mode does (stated before the operator confirms), the sign-in rights a
 // restore would change, and the failures, in the catalogue's style ('Failed to ...: {reason}', spec 8).
-import {
-  BACKUP_COLLECTIONS,
-  type BackupCollection,
-  type RestoreMode,
-  type RestorePlan,
-  type RestoreReport,
-  type RestoreSession,
-} from '../../../../contract/backupRestore';
+import type { RestoreMode } from '../../../../contract/backupRestore';
+import type { RestorePlan, RestoreReport, RestoreSession } from '../../../../contract/schemas/backupRestore';
+import { BACKUP_COLLECTIONS, type BackupCollection } from '../../../../contract/exports';
 import { unsafeCharProblem } from '../../../../contract/nameRules';
 import { formatCount } from '../../../lib/format';
 

@@ -19,7 +19,9 @@ import {
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { NAME_SEARCH_MAX_LENGTH, normalizeSearchText, searchTextProblem } from '../../../../contract/nameSearch';
-import { FILTER_LETTERS, GENDERS, type Gender, type NameSearchSummary } from '../../../../contract/wire';
+import type { NameSearchSummary } from '../../../../contract/schemas/names';
+import { GENDERS, type Gender } from '../../../../contract/nameRules';
+import { FILTER_LETTERS } from '../../../../contract/names';
 import { SearchField } from '../../../components/SearchField';
 import { formatCount, formatDate, withTimeZone } from '../../../lib/format';
 import {

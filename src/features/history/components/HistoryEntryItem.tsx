@@ -1,6 +1,6 @@
 import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import UndoIcon from '@mui/icons-material/Undo';
-import type { HistoryEntry } from '../../../../contract/dataSafety';
+import type { HistoryEntry } from '../../../../contract/schemas/dataSafety';
 import { formatDateTimeWithZone } from '../../../lib/format';
 import { changeText, whoText } from '../historyText';
 

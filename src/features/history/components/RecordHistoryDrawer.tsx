@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Divider, Drawer, IconButton, Stack, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import type { HistoryEntry, HistoryTargetType, RevertResponse } from '../../../../contract/dataSafety';
+import type { HistoryTargetType } from '../../../../contract/dataSafety';
+import type { HistoryEntry, RevertResponse } from '../../../../contract/schemas/dataSafety';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { errorReason } from '../../../api/errors';
 import { useRevertChangeMutation } from '../historyApi';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import type { HistoryEntry, RecordHistory } from '../../../../contract/dataSafety';
+import type { HistoryEntry, RecordHistory } from '../../../../contract/schemas/dataSafety';
 import { errorReason } from '../../../api/errors';
 import { useGetRecordHistoryInfiniteQuery, type HistoryKey } from '../historyApi';
 

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Autocomplete, Box, Button, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { GENDERS, type Gender } from '../../../../contract/wire';
+import { GENDERS, type Gender } from '../../../../contract/nameRules';
 import { IN_TRASH } from '../../../../contract/dataSafety';
 import { errorDetail, errorReason } from '../../../api/errors';
 import { notify } from '../../../lib/notify';

@@ -1,5 +1,6 @@
 import { Alert, Box, MenuItem, Paper, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { FILTER_LETTERS, GENDERS } from '../../../../contract/wire';
+import { GENDERS } from '../../../../contract/nameRules';
+import { FILTER_LETTERS } from '../../../../contract/names';
 import { NAME_SEARCH_MAX_LENGTH, normalizeSearchText, searchTextProblem } from '../../../../contract/nameSearch';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { SearchField } from '../../../components/SearchField';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
-import type { NameRecord, NameSearchSummary } from '../../../../contract/wire';
+import type { NameRecord, NameSearchSummary } from '../../../../contract/schemas/names';
 import { formatCount } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { PagedListFooter } from '../../../components/PagedListFooter';

@@ -1,5 +1,5 @@
 import { Alert, Button } from '@mui/material';
-import type { TrashedName } from '../../../../contract/dataSafety';
+import type { TrashedName } from '../../../../contract/schemas/dataSafety';
 import { formatDate } from '../../../lib/format';
 
 /**

@@ -11,8 +11,9 @@ import {
   ToggleButton,
   ToggleButtonGroup,
 } from '@mui/material';
-import { COUNT_CHANGED, countAndFilterInWords, type NameBulkJobFilter, type NameBulkJobStart } from '../../../../contract/namesBulkJobs';
-import { GENDERS } from '../../../../contract/wire';
+import { COUNT_CHANGED, countAndFilterInWords, type NameBulkJobFilter } from '../../../../contract/namesBulkJobs';
+import type { NameBulkJobStart } from '../../../../contract/schemas/namesBulkJobs';
+import { GENDERS } from '../../../../contract/nameRules';
 import { errorDetail, errorReason } from '../../../api/errors';
 import { useAppDispatch } from '../../../app/hooks';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';

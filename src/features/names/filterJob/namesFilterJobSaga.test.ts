@@ -1,6 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { runSaga, stdChannel } from 'redux-saga';
-import type { NameBulkJob } from '../../../../contract/namesBulkJobs';
+import type { NameBulkJob } from '../../../../contract/schemas/namesBulkJobs';
 import { jobCancelRequested, jobsReducer, type JobsState } from '../../jobs';
 import { followNamesFilterJob, jobLabel, namesFilterJobStarted, type NamesFilterJobDeps } from './namesFilterJobSaga';
 

@@ -5,7 +5,8 @@
 import { createAction, type Action, type UnknownAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { call, delay, put, race, take, takeEvery } from 'redux-saga/effects';
-import { changeInWords, countAndFilterInWords, isFinished, jobOutcomeInWords, type NameBulkJob } from '../../../../contract/namesBulkJobs';
+import { changeInWords, countAndFilterInWords, isFinished, jobOutcomeInWords } from '../../../../contract/namesBulkJobs';
+import type { NameBulkJob } from '../../../../contract/schemas/namesBulkJobs';
 import { errorReason, type ApiError } from '../../../api/errors';
 import { notify, type ToastKind } from '../../../lib/notify';
 import { jobCancelRequested, jobFinished, jobProgressed, jobStarted } from '../../jobs';

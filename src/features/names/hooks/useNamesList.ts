@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import type { NameRecord } from '../../../../contract/wire';
+import type { NameRecord } from '../../../../contract/schemas/names';
 import { useAppSelector } from '../../../app/hooks';
 import { uniqueRows, usePagedList } from '../../../hooks/usePagedList';
 import { useGetNamesInfiniteQuery, type NamesPage } from '../namesApi';

@@ -17,7 +17,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import type { UserRecord } from '../../../../contract/wire';
+import type { UserRecord } from '../../../../contract/schemas/usersAudit';
 import { errorReason } from '../../../api/errors';
 import { FIND_USERS_LIMIT, useFindUsersQuery, useGrantAdminMutation, type OperatorTarget } from '../operatorsApi';
 

@@ -13,7 +13,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import type { OperatorLink } from '../../../../contract/operators';
+import type { OperatorLink } from '../../../../contract/schemas/operators';
 import { errorReason } from '../../../api/errors';
 import { useInviteOperatorMutation } from '../operatorsApi';
 

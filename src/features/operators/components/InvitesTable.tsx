@@ -1,6 +1,6 @@
 // The invitations not yet used, withdrawn or expired (newest first, as the server lists them), each with Withdraw.
 import { Button, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
-import type { OperatorInvite } from '../../../../contract/operators';
+import type { OperatorInvite } from '../../../../contract/schemas/operators';
 import { LoadingSkeleton } from '../../../components/LoadingSkeleton';
 import { formatDateTime, formatDateTimeWithZone, withTimeZone } from '../../../lib/format';
 

@@ -14,7 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import ContentCopy from '@mui/icons-material/ContentCopy';
-import type { OperatorLink } from '../../../../contract/operators';
+import type { OperatorLink } from '../../../../contract/schemas/operators';
 import { formatDateTimeWithZone } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { linkValidityText, oneTimeLinkUrl, operatorToastTexts } from '../operatorText';

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import LockReset from '@mui/icons-material/LockResetOutlined';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import type { Operator, OperatorsPage } from '../../../../contract/operators';
+import type { Operator, OperatorsPage } from '../../../../contract/schemas/operators';
 import { BasicGridToolbar } from '../../../components/BasicGridToolbar';
 import { useNarrowWindowColumns } from '../../../components/useNarrowWindowColumns';
 import { formatDate, formatDateTime, formatDateTimeWithZone, withTimeZone } from '../../../lib/format';

@@ -3,7 +3,8 @@
 // test sets. The screens are tested with the real adapters in SecondStepPage.test.tsx.
 import { runSaga, stdChannel, type Saga } from 'redux-saga';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { MFA_ERRORS, type SignInSecondStep, type SignInSession } from '../../../../contract/mfa';
+import { MFA_ERRORS } from '../../../../contract/mfa';
+import type { SignInSecondStep, SignInSession } from '../../../../contract/schemas/auth';
 import { createFakeBackend, makeUserRecord, type FakeBackend } from '../../../../mocks/fakeBackend';
 import { HttpError } from '../../../api/errors';
 import type { AccountMfaPort, MfaConfirmed } from '../../../backend/ports';

@@ -7,7 +7,9 @@
 // a notice.
 import { createAction } from '@reduxjs/toolkit';
 import { call, put, take } from 'redux-saga/effects';
-import { MFA_ERRORS, type MfaEnrolment, type SignInSecondStep, type SignInSession } from '../../../../contract/mfa';
+import { MFA_ERRORS } from '../../../../contract/mfa';
+import type { MfaEnrolment } from '../../../../contract/schemas/mfa';
+import type { SignInSecondStep, SignInSession } from '../../../../contract/schemas/auth';
 import { errorDetail } from '../../../api/errors';
 import { codeRefusal } from '../../../components/mfa/codeRefusal';
 import type { AccountMfaPort, Backend, MfaConfirmed, MfaProof } from '../../../backend/ports';

@@ -14,8 +14,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import type { UserRecord } from '../../../../contract/wire';
-import type { UserFlagsUpdate } from '../../../../contract/usersAudit';
+import type { UserRecord, UserFlagsUpdate } from '../../../../contract/schemas/usersAudit';
 import { formatDateTimeWithZone } from '../../../lib/format';
 import { userRecordChanges, type UserFieldChange } from '../../../lib/userRecordChanges';
 import type { UserConflict } from '../hooks/useUserWrites';

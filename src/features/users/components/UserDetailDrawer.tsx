@@ -1,7 +1,7 @@
 import { Box, Button, Chip, Divider, Drawer, IconButton, Stack, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import HistoryIcon from '@mui/icons-material/History';
-import type { NotificationSettings, UserRecord } from '../../../../contract/wire';
+import type { NotificationSettings, UserRecord } from '../../../../contract/schemas/usersAudit';
 import { formatCount, formatDateTimeWithZone } from '../../../lib/format';
 import { userLabel } from '../userMutationToasts';
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Badge, Box, Button, Collapse, InputAdornment, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import TuneIcon from '@mui/icons-material/Tune';
-import { GENDERS } from '../../../../contract/wire';
+import { GENDERS } from '../../../../contract/nameRules';
 import { MAX_USER_SEARCH_LENGTH } from '../../../../contract/usersAudit';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { activeFilterCount, filtersChanged, filtersCleared, searchChanged, selectUserFilters, type UserListFilters } from '../usersSlice';

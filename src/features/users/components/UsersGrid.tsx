@@ -5,7 +5,7 @@ import { useGridPreferences } from '../../savedViews';
 import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
-import type { UserRecord } from '../../../../contract/wire';
+import type { UserRecord } from '../../../../contract/schemas/usersAudit';
 import { USER_SORT_FIELDS } from '../../../../contract/usersAudit';
 import { useAppSelector } from '../../../app/hooks';
 import { selectSessionUser } from '../../session';

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
-import type { UserRecord } from '../../../../contract/wire';
+import type { UserRecord } from '../../../../contract/schemas/usersAudit';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { GrowingGridBox } from '../../../components/GrowingGridBox';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';

@@ -1,11 +1,10 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import type { UserRecord } from '../../../../contract/wire';
+import type { UserRecord, UsersPage } from '../../../../contract/schemas/usersAudit';
 import { errorReason } from '../../../api/errors';
 import { useAppSelector } from '../../../app/hooks';
 import { useListAllUsersInfiniteQuery, useListUsersQuery } from '../usersApi';
 import { userListKey, userPageQuery, type UserListKey } from '../usersQuery';
-import type { UsersPage } from '../../../../contract/usersAudit';
 import {
   selectUserFilters,
   selectUserPage,

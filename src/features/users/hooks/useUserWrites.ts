@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { UserRecord } from '../../../../contract/wire';
-import type { UserFlagsUpdate } from '../../../../contract/usersAudit';
+import type { UserRecord, UserFlagsUpdate } from '../../../../contract/schemas/usersAudit';
 import { useAppDispatch } from '../../../app/hooks';
 import { basisOf, conflictOf, type UserConflictSide } from '../userConflicts';
 import { putUserInCachedLists, useDeleteUserMutation, useUpdateUserFlagsMutation } from '../usersApi';

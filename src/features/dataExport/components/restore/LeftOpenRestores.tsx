@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import type { RestoreSession } from '../../../../../contract/backupRestore';
+import type { RestoreSession } from '../../../../../contract/schemas/backupRestore';
 import { formatCount, formatDateTimeWithZone } from '../../../../lib/format';
 
 export interface LeftOpenRestoresProps {

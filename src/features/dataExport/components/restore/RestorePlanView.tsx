@@ -18,7 +18,9 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { BACKUP_COLLECTIONS, type RestoreMode, type RestoreSession } from '../../../../../contract/backupRestore';
+import type { RestoreMode } from '../../../../../contract/backupRestore';
+import type { RestoreSession } from '../../../../../contract/schemas/backupRestore';
+import { BACKUP_COLLECTIONS } from '../../../../../contract/exports';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { formatCount } from '../../../../lib/format';
 import {

@@ -1,5 +1,6 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import { BACKUP_COLLECTIONS, type RestoreReport } from '../../../../../contract/backupRestore';
+import type { RestoreReport } from '../../../../../contract/schemas/backupRestore';
+import { BACKUP_COLLECTIONS } from '../../../../../contract/exports';
 import { formatCount } from '../../../../lib/format';
 import { COLLECTION_LABELS } from '../../restore/restoreText';
 

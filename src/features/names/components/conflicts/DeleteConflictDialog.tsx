@@ -13,8 +13,8 @@ import {
   TableHead,
   TableRow,
 } from '@mui/material';
-import type { VersionConflict } from '../../../../../contract/dataSafety';
-import type { NameRecord } from '../../../../../contract/wire';
+import type { VersionConflict } from '../../../../../contract/schemas/dataSafety';
+import type { NameRecord } from '../../../../../contract/schemas/names';
 import { formatCount } from '../../../../lib/format';
 import { changedFields } from '../../nameRecords';
 import { savedByText } from './conflictText';

@@ -12,8 +12,8 @@ import {
   TableHead,
   TableRow,
 } from '@mui/material';
-import type { VersionConflict } from '../../../../../contract/dataSafety';
-import type { NameInput, NameRecord } from '../../../../../contract/wire';
+import type { VersionConflict } from '../../../../../contract/schemas/dataSafety';
+import type { NameInput, NameRecord } from '../../../../../contract/schemas/names';
 import { EDITABLE_FIELDS } from '../../nameRecords';
 import { savedByText } from './conflictText';
 

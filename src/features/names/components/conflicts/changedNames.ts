@@ -1,6 +1,6 @@
 import { errorDetail } from '../../../../api/errors';
 import { VERSION_CONFLICT } from '../../../../../contract/dataSafety';
-import type { NameRecord } from '../../../../../contract/wire';
+import type { NameRecord } from '../../../../../contract/schemas/names';
 import { isNameRecord } from '../../nameRecords';
 import type { ChangedName } from './DeleteConflictDialog';
 

@@ -1,4 +1,4 @@
-import type { VersionConflict } from '../../../../../contract/dataSafety';
+import type { VersionConflict } from '../../../../../contract/schemas/dataSafety';
 import { formatDateTimeWithZone } from '../../../../lib/format';
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { DialogContentText } from '@mui/material';
-import type { NameRecord } from '../../../../../contract/wire';
+import type { NameRecord } from '../../../../../contract/schemas/names';
 import { errorReason } from '../../../../api/errors';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { formatCount } from '../../../../lib/format';

@@ -1,5 +1,5 @@
 import { Alert, Button, Stack } from '@mui/material';
-import type { TrashedName } from '../../../../../contract/dataSafety';
+import type { TrashedName } from '../../../../../contract/schemas/dataSafety';
 import { formatCount } from '../../../../lib/format';
 import { deletionText } from './trashText';
 

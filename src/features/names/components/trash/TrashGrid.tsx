@@ -4,7 +4,7 @@ import { DataGrid, GridActionsCellItem, type GridColDef, type GridRowSelectionMo
 import RestoreIcon from '@mui/icons-material/Restore';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import LayersIcon from '@mui/icons-material/Layers';
-import type { TrashedName } from '../../../../../contract/dataSafety';
+import type { TrashedName } from '../../../../../contract/schemas/dataSafety';
 import { GrowingGridBox } from '../../../../components/GrowingGridBox';
 import { formatCount, formatDate, formatDateTime, withTimeZone } from '../../../../lib/format';
 import { TRASH_PAGE_SIZE } from '../../namesSlice';

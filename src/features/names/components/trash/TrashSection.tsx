@@ -3,7 +3,7 @@ import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import RestoreIcon from '@mui/icons-material/Restore';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
-import type { TrashedName } from '../../../../../contract/dataSafety';
+import type { TrashedName } from '../../../../../contract/schemas/dataSafety';
 import { errorReason } from '../../../../api/errors';
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
 import { RecordHistoryDrawer, type HistoryDrawerTarget } from '../../../history';

@@ -1,4 +1,4 @@
-import type { TrashedName } from '../../../../../contract/dataSafety';
+import type { TrashedName } from '../../../../../contract/schemas/dataSafety';
 import { deletionText } from './trashText';
 
 const row = (deletionKind: TrashedName['deletionKind'], importFileName: string | null = null): TrashedName => ({

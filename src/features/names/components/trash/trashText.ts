@@ -1,4 +1,5 @@
-import { impactText, type TrashedName } from '../../../../../contract/dataSafety';
+import { impactText } from '../../../../../contract/dataSafety';
+import type { TrashedName } from '../../../../../contract/schemas/dataSafety';
 import { formatDate } from '../../../../lib/format';
 
 type Carried = { names: number; swipes: number; matches: number };

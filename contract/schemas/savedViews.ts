@@ -1,10 +1,10 @@
 // The JSON Schemas (TypeBox) of contract/savedViews.ts: the state of a view per page, the bodies and answers of its
-// routes. The server and endpoints.ts import them; the console imports only savedViews.ts's types and constants.
+// routes, and their types. The server and endpoints.ts import the schemas; the console only the types (import type).
 import { Type, type Static, type TSchema, type TUnion } from 'typebox';
-import { NAME_SEARCH_MAX_LENGTH } from './nameSearch';
-import { GRID_DENSITIES, MAX_GRID_COLUMNS, MAX_VIEW_NAME_LENGTH, SAVED_VIEW_PAGES, type SavedViewPage } from './savedViews';
-import { FREE_TEXT_FORMAT } from './textRules';
-import { AUDIT_SOURCES, MAX_USER_SEARCH_LENGTH, USER_PAGE_SIZES, USER_SORT_FIELDS } from './usersAudit';
+import { NAME_SEARCH_MAX_LENGTH } from '../nameSearch';
+import { GRID_DENSITIES, MAX_GRID_COLUMNS, MAX_VIEW_NAME_LENGTH, SAVED_VIEW_PAGES, type SavedViewPage } from '../savedViews';
+import { FREE_TEXT_FORMAT } from '../textRules';
+import { AUDIT_SOURCES, MAX_USER_SEARCH_LENGTH, USER_PAGE_SIZES, USER_SORT_FIELDS } from '../usersAudit';
 
 const closed = <T extends Record<string, TSchema>>(properties: T) => Type.Object(properties, { additionalProperties: false });
 /** Text without control characters, bounded; may be empty (an empty search is no search). */
@@ -128,3 +128,26 @@ export const GridPreferencesSchema = Type.Object({
   /** null: never saved (the console's defaults apply) */
   updatedAt: Type.Union([Type.String(), Type.Null()]),
 });
+
+// ---------------------------------------------------------------------------------------------------
+// Types of what goes over the wire
+
+export type NamesViewState = Static<typeof NamesViewStateSchema>;
+export type UsersViewState = Static<typeof UsersViewStateSchema>;
+export type AuditLogsViewState = Static<typeof AuditLogsViewStateSchema>;
+export interface ViewStateOf {
+  names: NamesViewState;
+  users: UsersViewState;
+  auditLogs: AuditLogsViewState;
+}
+export type AnyViewState = ViewStateOf[SavedViewPage];
+
+export type SavedView<P extends SavedViewPage = SavedViewPage> = Omit<Static<typeof SavedViewSchema>, 'state' | 'page'> & {
+  page: P;
+  state: ViewStateOf[P];
+};
+export type SavedViewsList = Static<typeof SavedViewsListSchema>;
+export type CreateSavedView = Static<typeof CreateSavedViewSchema>;
+export type UpdateSavedView = Static<typeof UpdateSavedViewSchema>;
+export type GridPreferences = Static<typeof GridPreferencesSchema>;
+export type GridPreferencesBody = Static<typeof GridPreferencesBodySchema>;
