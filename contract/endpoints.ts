@@ -430,7 +430,7 @@ export const ENDPOINTS = {
   },
   'POST /api/admin/restores/:id/cancel': { params: Id, querystring: NoQuery, body: NoBody, response: { 200: RestoreSessionSchema } },
 
-  // analytics (answers: contract/analytics.ts describes them field by field)
+  // analytics (answers: schemas/analytics.ts describes them field by field)
   // count: rank and count by likes (default) or by swipes (Advanced Analytics: "with swipe counts").
   'GET /api/analytics/top-names-by-gender': { querystring: TopNamesQuerySchema, response: { 200: TopNamesByGroupSchema } },
   'GET /api/analytics/top-names-by-nationality': { querystring: TopNamesQuerySchema, response: { 200: TopNamesByGroupSchema } },

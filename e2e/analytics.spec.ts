@@ -2,7 +2,7 @@
 // API answers), the filters in the address, the spec 8 errors with Retry (the API made to fail with request
 // routing), the charts drawn, a user looked up. Screenshots go to the test's output folder.
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import type { DecisionTimeStats, MatchAnalytics, NameAnalytics, TopRankedName, UserStats } from '../contract/analytics';
+import type { DecisionTimeStats, MatchAnalytics, NameAnalytics, TopRankedName, UserStats } from '../contract/schemas/analytics';
 import type { UsersPage, UserRecord } from '../contract/schemas/usersAudit';
 import { adminToken, apiGet, formatCount, signIn } from './helpers';
 

@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { impactText } from '../contract/dataSafety';
 import type { NamesImpact } from '../contract/schemas/dataSafety';
 import { firstLetter } from '../contract/nameRules';
-import type { TopRankedName } from '../contract/analytics';
+import type { TopRankedName } from '../contract/schemas/analytics';
 import type { NameRecord, NamesResponse } from '../contract/schemas/names';
 import { adminTokenOncePerFile, apiGet, apiPost, signIn } from './helpers';
 

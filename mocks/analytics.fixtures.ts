@@ -1,4 +1,4 @@
-// Analytics answers as the reference backend gives them (contract/analytics.ts), with figures chosen
+// Analytics answers as the reference backend gives them (contract/schemas/analytics.ts), with figures chosen
 // so the screens' formatting is visible: 1,234 ms shows as "1.2 s", 0.6667 as "66.7%", counts with separators.
 import type {
   DailyActiveUsers,
@@ -15,7 +15,7 @@ import type {
   UserStats,
   UserSwipeInsights,
   UserSwipes,
-} from '../contract/analytics';
+} from '../contract/schemas/analytics';
 import type { SystemHealth } from '../contract/schemas/databaseAdmin';
 
 export const fixtureHealth: SystemHealth = {

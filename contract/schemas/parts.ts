@@ -31,6 +31,19 @@ export const instant = Type.String({ maxLength: 40, format: INSTANT_FORMAT });
 export const day = Type.String({ maxLength: 10, format: DAY_FORMAT });
 export const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 export const isoText = Type.String();
+/**
+ * `schema` with a description (the OpenAPI document carries it): a copy, so a building block many fields share
+ * (`isoText`, a number, a nullable) stays without one. The copy keeps TypeBox's hidden properties (its `~kind`,
+ * which a spread `{ ...schema }` would drop).
+ */
+export const described = <T extends TSchema>(schema: T, description: string): T =>
+  Object.defineProperties(
+    {},
+    {
+      ...Object.getOwnPropertyDescriptors(schema),
+      description: { value: description, enumerable: true, writable: true, configurable: true },
+    },
+  ) as T;
 
 export const Id = closed({ id: whole(1, MAX_ID) });
 /** A user id as Firebase makes them (28 letters and digits) or this backend's demo ids. */

@@ -1,6 +1,6 @@
 // The decision-time rules at their edges (spec 9: fast is under 2 s, slow is over 5 s) and swipes without a
 // decision time (the column allows NULL): the hand-worked fixture has neither, so they get their own name.
-import type { DecisionTimeStats, NameAnalytics, TopRankedName } from '../../contract/analytics';
+import type { DecisionTimeStats, NameAnalytics, TopRankedName } from '../../contract/schemas/analytics';
 import { firstLetter } from '../../contract/nameRules';
 import { createTestApp, type TestApp } from './testApp';
 

@@ -1,7 +1,7 @@
 // Analytics where the hand-worked fixture cannot reach: a database with no swipes at all (every ratio and
 // average must be 0, never NaN or null), and orderings decided by ties (origins with the same likes), with
 // swipes dated yesterday so the default windows always hold them.
-import type { MatchConversionRate, NameAnalytics, PopularityTrends, UserStats, UserSwipeInsights } from '../../contract/analytics';
+import type { MatchConversionRate, NameAnalytics, PopularityTrends, UserStats, UserSwipeInsights } from '../../contract/schemas/analytics';
 import { firstLetter } from '../../contract/nameRules';
 import { createTestApp, type TestApp } from './testApp';
 

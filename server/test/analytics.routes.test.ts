@@ -14,7 +14,7 @@ import type {
   UserStats,
   UserSwipeInsights,
   UserSwipes,
-} from '../../contract/analytics';
+} from '../../contract/schemas/analytics';
 import type { ApiErrorBody } from '../../contract/schemas/parts';
 import { loadFixture, type FixtureName } from './analytics.fixture';
 import { createTestApp, type TestApp } from './testApp';

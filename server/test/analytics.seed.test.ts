@@ -1,6 +1,13 @@
 // The demo seed gives the analytics screens something real to show: sessions, matches, every origin,
 // a daily series without holes. Read through the API, as the console reads it.
-import type { DailyActiveUsers, MatchAnalytics, PopularityTrends, SwipeSessions, TopRankedName, UserStats } from '../../contract/analytics';
+import type {
+  DailyActiveUsers,
+  MatchAnalytics,
+  PopularityTrends,
+  SwipeSessions,
+  TopRankedName,
+  UserStats,
+} from '../../contract/schemas/analytics';
 import { ANALYTICS_ORIGINS } from '../../contract/analytics';
 import { createTestApp, type TestApp } from './testApp';
 

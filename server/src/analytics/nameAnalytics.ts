@@ -1,12 +1,7 @@
 // Name rankings read from analytics_name_stats (one row per swiped name, kept by the triggers of
 // migration 030): each call is one index range, never a pass over swipes.
-import {
-  ANALYTICS_ORIGINS,
-  type NameAnalytics,
-  type TopNamesByGroup,
-  type TopNamesCount,
-  type TopRankedName,
-} from '../../../contract/analytics';
+import { ANALYTICS_ORIGINS, type TopNamesCount } from '../../../contract/analytics';
+import type { NameAnalytics, TopNamesByGroup, TopRankedName } from '../../../contract/schemas/analytics';
 import { GENDERS, type Gender } from '../../../contract/nameRules';
 import type { Queryable } from '../db/types';
 import { average, iso, ratio, round2 } from './figures';

@@ -9,7 +9,7 @@ import type {
   PopularityTrends,
   SwipesOverTime,
   UserStats,
-} from '../../../contract/analytics';
+} from '../../../contract/schemas/analytics';
 import type { Gender } from '../../../contract/nameRules';
 import { readCounters } from '../counters/rowCounters';
 import type { Queryable } from '../db/types';

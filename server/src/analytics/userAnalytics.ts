@@ -1,15 +1,15 @@
 // Per-user figures: the user's summary row (analytics_user_stats) plus reads of that user's own swipes
 // through swipes_user_idx (user_id, created_at), so the cost follows one user's history, not the table.
-import {
-  SESSION_GAP_MS,
-  type OriginLikes,
-  type PairMatches,
-  type SwipeSession,
-  type SwipeSessions,
-  type UserSwipe,
-  type UserSwipeInsights,
-  type UserSwipes,
-} from '../../../contract/analytics';
+import { SESSION_GAP_MS } from '../../../contract/analytics';
+import type {
+  OriginLikes,
+  PairMatches,
+  SwipeSession,
+  SwipeSessions,
+  UserSwipe,
+  UserSwipeInsights,
+  UserSwipes,
+} from '../../../contract/schemas/analytics';
 import type { Gender } from '../../../contract/nameRules';
 import type { Queryable } from '../db/types';
 import { average, iso, isoOrNull, ratio, round2 } from './figures';

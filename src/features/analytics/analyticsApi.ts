@@ -1,25 +1,23 @@
 // Every analytics call of spec 7 through the one createApi. The analytics come from the API in both backend
 // modes (local and Firebase); only the user lookup reads documents, through the backend ports.
 import { api } from '../../api/apiSlice';
+import type { DateRangeQuery, NameAnalyticsQuery, TopNamesCount } from '../../../contract/analytics';
 import type {
   DailyActiveUsers,
-  DateRangeQuery,
   DecisionTimeStats,
   MatchAnalytics,
   MatchConversionRate,
   NameAnalytics,
-  NameAnalyticsQuery,
   PairMatches,
   PopularityTrends,
   SwipeSessions,
   SwipesOverTime,
   TopNamesByGroup,
-  TopNamesCount,
   TopRankedName,
   UserStats,
   UserSwipeInsights,
   UserSwipes,
-} from '../../../contract/analytics';
+} from '../../../contract/schemas/analytics';
 import type { ThunkExtra } from '../../api/baseQuery';
 import { asApiError } from '../../api/errors';
 import { findUserRecord, type UserLookupResult } from './userLookup';

@@ -1,6 +1,6 @@
 // Chart series derived from the API's answers. Pure and outside the lazily loaded chart chunk, so they are
 // tested without rendering a chart.
-import type { DailyActiveUsers, PopularityTrends, SwipesOverTime } from '../../../contract/analytics';
+import type { DailyActiveUsers, PopularityTrends, SwipesOverTime } from '../../../contract/schemas/analytics';
 import { formatDayKey, utcDay } from '../../lib/format';
 
 /** The suffix of today's point: the current UTC day is still counting, so its figures are partial. */

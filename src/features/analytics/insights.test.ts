@@ -1,4 +1,4 @@
-import type { DecisionTimeStats, PopularityTrends } from '../../../contract/analytics';
+import type { DecisionTimeStats, PopularityTrends } from '../../../contract/schemas/analytics';
 import {
   fixtureDecisionStats,
   fixtureMatchConversion,

@@ -1,6 +1,12 @@
 // The Advanced Analytics insight sentences, written from the figures (the spec leaves the wording to us).
 // Pure: each sentence appears only when its figures exist and say something.
-import type { DecisionTimeStats, MatchConversionRate, PopularityTrends, TopRankedName, UserStats } from '../../../contract/analytics';
+import type {
+  DecisionTimeStats,
+  MatchConversionRate,
+  PopularityTrends,
+  TopRankedName,
+  UserStats,
+} from '../../../contract/schemas/analytics';
 import { formatSeconds, formatShare } from '../../lib/analyticsFormat';
 import { formatCount, formatOneDecimal } from '../../lib/format';
 import { capitalize } from './chartData';

@@ -1,6 +1,6 @@
 // Ordering of the top-10 groups for display. Pure, tested.
 import { GENDERS } from '../../../contract/nameRules';
-import type { NameCount, TopNamesByGroup } from '../../../contract/analytics';
+import type { NameCount, TopNamesByGroup } from '../../../contract/schemas/analytics';
 
 export interface NameGroup {
   group: string;

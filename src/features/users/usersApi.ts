@@ -2,7 +2,7 @@
 // swipe totals from GET /analytics/user-swipes/{id}.
 import { api } from '../../api/apiSlice';
 import type { UserRecord, DeleteUserResponse, UserFlagsUpdate, UsersPage, UsersQuery } from '../../../contract/schemas/usersAudit';
-import type { UserSwipes } from '../../../contract/analytics';
+import type { UserSwipes } from '../../../contract/schemas/analytics';
 import { backendOf, portQuery } from '../../api/portQuery';
 import { MAX_USER_PAGE_SIZE } from '../../../contract/usersAudit';
 import type { UserListKey } from './usersQuery';

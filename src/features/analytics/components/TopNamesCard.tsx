@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Box, Card, CardContent, List, ListItem, Typography } from '@mui/material';
-import type { NameCount } from '../../../../contract/analytics';
+import type { NameCount } from '../../../../contract/schemas/analytics';
 import { formatCount } from '../../../lib/format';
 import { capitalize } from '../chartData';
 

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Chip, Grid, Stack, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { ANALYTICS_DEFAULTS, type PairMatch, type SwipeSession, type UserSwipe } from '../../../../contract/analytics';
+import { ANALYTICS_DEFAULTS } from '../../../../contract/analytics';
+import type { PairMatch, SwipeSession, UserSwipe } from '../../../../contract/schemas/analytics';
 import type { UserRecord } from '../../../../contract/schemas/usersAudit';
 import { errorReason } from '../../../api/errors';
 import { decisionSpeed, formatDuration, formatPercent, formatSeconds, formatShare } from '../../../lib/analyticsFormat';

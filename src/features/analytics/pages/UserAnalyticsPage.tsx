@@ -11,7 +11,7 @@ import { AnalyticsSection } from '../components/AnalyticsSection';
 import { StatCard } from '../../../components/StatCard';
 import { TopNamesGroups } from '../components/TopNamesGroups';
 import { genderGroups, nationalityGroups } from '../topNames';
-import type { UserStats } from '../../../../contract/analytics';
+import type { UserStats } from '../../../../contract/schemas/analytics';
 
 interface Metric {
   title: string;
