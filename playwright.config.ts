@@ -1,11 +1,11 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './bench/lib/chromium';
 import { backendPort, databaseUrlFor, E2E_WORKERS, workerBaseUrl } from './e2e/workers';
 
 // Browser tests drive Debian's Chromium (Playwright never downloads a browser here) against the BUILT
 // console served by the reference backend (`npm run build` first). DATABASE_URL, when set, points the
 // backend at a real PostgreSQL; otherwise a fresh PGlite folder is used for each run. One backend and one
-// database per worker (e2e/workers.ts).
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// database per worker (e2e/workers.ts). The browser's path and flags are the benches' (bench/lib/chromium.ts).
 
 export default defineConfig({
   testDir: 'e2e',
@@ -23,17 +23,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: Array.from({ length: E2E_WORKERS }, (_, index) => ({

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { CDPSession } from 'playwright-core';
-import { launchChromium } from './lib/chromium';
+import { launchChromium, signInAsDemoAdmin } from './lib/chromium';
 import { buildApp } from '../server/src/app';
 import { migrate } from '../server/src/db/migrate';
 import { openDatabase } from '../server/src/db/open';
@@ -109,11 +109,7 @@ async function main() {
     } else {
       await page.addInitScript(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker);
     }
-    await page.goto(`${origin}/login`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(DEMO_ADMIN.email);
-    await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(/\/dashboard$/);
+    await signInAsDemoAdmin(page, origin);
     await page.goto(`${origin}/data-export`);
     const card = page.getByRole('region', { name: 'Names' });
     await card.getByRole('button', { name: 'Export CSV' }).waitFor();

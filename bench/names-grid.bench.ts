@@ -12,16 +12,15 @@
  * Env: DIST_DIR, ROWS (default 6000), SIZES (default 50,1000,5000), RUNS (default 7), CHROMIUM_PATH, DATABASE_URL.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { launchChromium } from './lib/chromium';
+import { launchChromium, signInAsDemoAdmin } from './lib/chromium';
+import { openScratchDatabase } from './lib/backend';
 import { buildApp } from '../server/src/app';
 import { migrate } from '../server/src/db/migrate';
-import { openDatabase } from '../server/src/db/open';
-import { DEMO_ADMIN } from '../server/src/seed/demoAccounts';
 import { seedDemoData } from '../server/src/seed/seed';
 import { loadScaleData } from './lib/scaleData';
 import { table } from './lib/timing';
@@ -103,15 +102,8 @@ async function measure(page: Page): Promise<{ tick: number; edit: number }> {
 
 async function main(): Promise<void> {
   if (!existsSync(path.join(DIST, 'index.html'))) throw new Error(`${DIST}/index.html is missing: run npm run build first`);
-  const databaseUrl = process.env.DATABASE_URL;
-  const schema = databaseUrl ? `bench_grid_${process.pid}` : undefined;
-  const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(os.tmpdir(), 'bench-grid-pglite-'));
-  if (databaseUrl) {
-    const admin = await openDatabase({ databaseUrl });
-    await admin.exec(`CREATE SCHEMA "${schema}"`);
-    await admin.close();
-  }
-  const db = await openDatabase(databaseUrl ? { databaseUrl, schema } : { dataDir });
+  const scratch = await openScratchDatabase('grid');
+  const { db } = scratch;
   const app = await (async () => {
     await migrate(db);
     await seedDemoData(db, { content: 'accounts' });
@@ -123,14 +115,8 @@ async function main(): Promise<void> {
   try {
     // The console's CSP forbids eval; the bench's own in-page probes are strings Playwright evaluates.
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
-    await page.goto(`${origin}/login`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(DEMO_ADMIN.email);
-    await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(/\/dashboard$/);
-    console.log(
-      `Console ${DIST} on ${origin} (${databaseUrl ? 'PostgreSQL' : 'PGlite'}), ${ROWS.toLocaleString('en-US')} names, Chromium ${browser.version()}`,
-    );
+    await signInAsDemoAdmin(page, origin);
+    console.log(`Console ${DIST} on ${origin} (${scratch.engine}), ${ROWS.toLocaleString('en-US')} names, Chromium ${browser.version()}`);
     console.log(
       `Node ${process.version}, ${os.cpus().length} CPUs, load average ${os
         .loadavg()
@@ -172,13 +158,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await app.close();
-    await db.close();
-    if (databaseUrl) {
-      const admin = await openDatabase({ databaseUrl });
-      await admin.exec(`DROP SCHEMA "${schema}" CASCADE`);
-      await admin.close();
-    }
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await scratch.close();
   }
 }
 

@@ -13,16 +13,15 @@
  * Env: DIST_DIR, NAMES (default 1000000), TEXTS (default 20), CHROMIUM_PATH, DATABASE_URL.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { launchChromium } from './lib/chromium';
+import { launchChromium, signInAsDemoAdmin } from './lib/chromium';
+import { openScratchDatabase } from './lib/backend';
 import { buildApp } from '../server/src/app';
 import { migrate } from '../server/src/db/migrate';
-import { openDatabase } from '../server/src/db/open';
-import { DEMO_ADMIN } from '../server/src/seed/demoAccounts';
 import { seedDemoData } from '../server/src/seed/seed';
 import { loadScaleData } from './lib/scaleData';
 import { searchQueries, type SearchKind } from './lib/searchQueries';
@@ -73,15 +72,8 @@ async function typeAndTime(page: Page, text: string): Promise<{ answerMs: number
 
 async function main(): Promise<void> {
   if (!existsSync(path.join(DIST, 'index.html'))) throw new Error(`${DIST}/index.html is missing: run npm run build first`);
-  const databaseUrl = process.env.DATABASE_URL;
-  const schema = databaseUrl ? `bench_palette_${process.pid}` : undefined;
-  const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(os.tmpdir(), 'bench-palette-pglite-'));
-  if (databaseUrl) {
-    const admin = await openDatabase({ databaseUrl });
-    await admin.exec(`CREATE SCHEMA "${schema}"`);
-    await admin.close();
-  }
-  const db = await openDatabase(databaseUrl ? { databaseUrl, schema } : { dataDir });
+  const scratch = await openScratchDatabase('palette');
+  const { db } = scratch;
   const browser = await launchChromium();
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
@@ -93,14 +85,8 @@ async function main(): Promise<void> {
     const origin = await app.listen({ host: '127.0.0.1', port: 0 });
     // The console's CSP forbids eval; the bench's own in-page probes are strings Playwright evaluates.
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
-    await page.goto(`${origin}/login`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(DEMO_ADMIN.email);
-    await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(/\/dashboard$/);
-    console.log(
-      `Console ${DIST} on ${origin} (${databaseUrl ? 'PostgreSQL' : 'PGlite'}), ${NAMES.toLocaleString('en-US')} names, Chromium ${browser.version()}`,
-    );
+    await signInAsDemoAdmin(page, origin);
+    console.log(`Console ${DIST} on ${origin} (${scratch.engine}), ${NAMES.toLocaleString('en-US')} names, Chromium ${browser.version()}`);
     console.log(`Node ${process.version}, ${os.cpus().length} CPUs, ${loadAverage()}; ${TEXTS} texts of each kind\n`);
     // The shortcut is heard once the shell has loaded; pressed again until the palette's box has the focus.
     const box = page.getByRole('combobox', { name: 'Search pages, users and names' });
@@ -148,13 +134,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await app?.close();
-    await db.close();
-    if (databaseUrl) {
-      const admin = await openDatabase({ databaseUrl });
-      await admin.exec(`DROP SCHEMA "${schema}" CASCADE`);
-      await admin.close();
-    }
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await scratch.close();
   }
 }
 

@@ -22,21 +22,52 @@ export interface Backend {
 }
 
 /**
- * The reference backend in this process, listening on a loopback port: a fresh PGlite folder in the
- * temp dir, or with DATABASE_URL a real PostgreSQL server in a scratch schema. Seeded with the demo
- * accounts only, so the names table starts empty. With `staticDir` it serves that built console too; `backupDir` is
- * where a restore in replace mode saves the state before it (BACKUP_DIR).
+ * A scratch database for one bench run: with DATABASE_URL a real PostgreSQL server in a schema of its own
+ * (bench_<label>_<pid>), otherwise a fresh PGlite folder in the temp dir (bench-<label>-pglite-*). Empty, not
+ * migrated. `close` closes it and drops the schema or removes the folder.
  */
-export async function startBackend(options: { staticDir?: string; backupDir?: string } = {}): Promise<Backend> {
+export interface ScratchDatabase {
+  db: Db;
+  engine: 'PostgreSQL' | 'PGlite';
+  /** what the database is, for the report */
+  description: string;
+  close(): Promise<void>;
+}
+
+export async function openScratchDatabase(label: string): Promise<ScratchDatabase> {
   const databaseUrl = process.env.DATABASE_URL;
-  const schema = databaseUrl ? `bench_import_${process.pid}` : undefined;
-  const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(os.tmpdir(), 'bench-import-pglite-'));
+  const schema = databaseUrl ? `bench_${label}_${process.pid}` : undefined;
+  const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(os.tmpdir(), `bench-${label}-pglite-`));
   if (databaseUrl) {
     const admin = await openDatabase({ databaseUrl });
     await admin.exec(`CREATE SCHEMA "${schema}"`);
     await admin.close();
   }
   const db = await openDatabase(databaseUrl ? { databaseUrl, schema } : { dataDir });
+  return {
+    db,
+    engine: databaseUrl ? 'PostgreSQL' : 'PGlite',
+    description: databaseUrl ? `PostgreSQL (DATABASE_URL, schema ${schema})` : `PGlite, fresh folder ${dataDir}`,
+    async close() {
+      await db.close();
+      if (databaseUrl) {
+        const admin = await openDatabase({ databaseUrl });
+        await admin.exec(`DROP SCHEMA "${schema}" CASCADE`);
+        await admin.close();
+      }
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The reference backend in this process, listening on a loopback port, on a scratch database (openScratchDatabase
+ * 'import'). Seeded with the demo accounts only, so the names table starts empty. With `staticDir` it serves that built console too; `backupDir` is
+ * where a restore in replace mode saves the state before it (BACKUP_DIR).
+ */
+export async function startBackend(options: { staticDir?: string; backupDir?: string } = {}): Promise<Backend> {
+  const scratch = await openScratchDatabase('import');
+  const { db } = scratch;
   await migrate(db);
   await seedDemoData(db, { content: 'accounts' });
   const app = await buildApp({
@@ -51,16 +82,10 @@ export async function startBackend(options: { staticDir?: string; backupDir?: st
     db,
     app,
     origin: address,
-    description: databaseUrl ? `PostgreSQL (DATABASE_URL, schema ${schema})` : `PGlite, fresh folder ${dataDir}`,
+    description: scratch.description,
     async close() {
       await app.close();
-      await db.close();
-      if (databaseUrl) {
-        const admin = await openDatabase({ databaseUrl });
-        await admin.exec(`DROP SCHEMA "${schema}" CASCADE`);
-        await admin.close();
-      }
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      await scratch.close();
     },
   };
 }

@@ -4,9 +4,8 @@
 // function, from a CDP CPU profile.
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import type { CDPSession, Page } from 'playwright-core';
-import { DEMO_ADMIN } from '../../server/src/seed/demoAccounts';
-import { launchChromium } from './chromium';
+import type { CDPSession } from 'playwright-core';
+import { launchChromium, signInAsDemoAdmin } from './chromium';
 import { cpuBetween, cpuSnapshot, type CpuSpent } from './processCpu';
 
 export interface ChromiumImportResult {
@@ -31,14 +30,6 @@ export function distDir(): string {
   const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
   statSync(path.join(dist, 'index.html'));
   return dist;
-}
-
-async function signIn(page: Page, origin: string) {
-  await page.goto(`${origin}/login`);
-  await page.getByRole('textbox', { name: 'Email' }).fill(DEMO_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(/\/dashboard$/);
 }
 
 interface ProfileNode {
@@ -78,7 +69,7 @@ export async function importInChromium(
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();
-    await signIn(page, origin);
+    await signInAsDemoAdmin(page, origin);
     await page.goto(`${origin}/bulk-upload`);
     await page.getByLabel('CSV file').setInputFiles(csvFile);
 
