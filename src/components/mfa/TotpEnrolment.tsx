@@ -9,6 +9,7 @@ import type { MfaEnrolment } from '../../../contract/schemas/mfa';
 import { QrCodeImage } from './QrCodeImage';
 import { codeProblem, OneTimeCodeField, plainCode } from './OneTimeCodeField';
 import { copyText } from './clipboard';
+import { ProgressButton } from '../ProgressButton';
 
 export interface TotpEnrolmentProps {
   /** the pending secret; null while it is being made (or when making it failed: `loadError`) */
@@ -142,14 +143,9 @@ export function TotpEnrolment({
         />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           {secondaryAction ?? <span />}
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={pending}
-            startIcon={pending ? <CircularProgress size={16} color="inherit" aria-label="Checking" /> : undefined}
-          >
+          <ProgressButton type="submit" pending={pending} progressLabel="Checking">
             Confirm
-          </Button>
+          </ProgressButton>
         </Stack>
       </Stack>
     </Box>

@@ -2,8 +2,9 @@
 // password: the server's 401, which does not end the session) is shown here with everything typed kept; on success
 // the session goes on with the token the server answered, and every other session of the account has ended.
 import { useId, useState, type FormEvent } from 'react';
-import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import { Alert, Dialog, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { errorReason } from '../../api/errors';
+import { DialogSubmitActions } from '../../components/ProgressButton';
 import { useChangePasswordMutation } from './accountApi';
 import { PasswordField } from './PasswordField';
 import { confirmationProblem, newPasswordProblem, PASSWORD_LENGTH_HINT } from './passwordRules';
@@ -96,19 +97,7 @@ export default function ChangePasswordDialog({ open, email, onClose }: ChangePas
             />
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={isLoading}
-            startIcon={isLoading ? <CircularProgress size={16} color="inherit" aria-label="Working" /> : undefined}
-          >
-            Change password
-          </Button>
-        </DialogActions>
+        <DialogSubmitActions pending={isLoading} onCancel={close} submitLabel="Change password" />
       </form>
     </Dialog>
   );

@@ -18,6 +18,7 @@ import {
 } from '@mui/material';
 import { errorReason } from '../../api/errors';
 import { codeRefusal } from '../../components/mfa/codeRefusal';
+import { CancelAndSubmit } from '../../components/ProgressButton';
 import { codeProblem, OneTimeCodeField, plainCode } from '../../components/mfa/OneTimeCodeField';
 import { RecoveryCodesPanel } from '../../components/mfa/RecoveryCodesPanel';
 import { TotpEnrolment } from '../../components/mfa/TotpEnrolment';
@@ -233,17 +234,7 @@ function RenewCodes({ onDone, onCancel }: { onDone(codes: readonly string[]): vo
           autoFocus
         />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
-          <Button color="inherit" onClick={onCancel} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={isLoading}
-            startIcon={isLoading ? <CircularProgress size={16} color="inherit" aria-label="Working" /> : undefined}
-          >
-            Make new codes
-          </Button>
+          <CancelAndSubmit pending={isLoading} onCancel={onCancel} cancelColor="inherit" submitLabel="Make new codes" />
         </Stack>
       </Stack>
     </Box>
@@ -287,18 +278,13 @@ function TurnOff({ email, onDone, onCancel }: { email: string | null; onDone(): 
           helperText={problem}
         />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
-          <Button color="inherit" onClick={onCancel} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            color="error"
-            disabled={isLoading}
-            startIcon={isLoading ? <CircularProgress size={16} color="inherit" aria-label="Working" /> : undefined}
-          >
-            Turn off two-factor sign-in
-          </Button>
+          <CancelAndSubmit
+            pending={isLoading}
+            onCancel={onCancel}
+            cancelColor="inherit"
+            submitColor="error"
+            submitLabel="Turn off two-factor sign-in"
+          />
         </Stack>
       </Stack>
     </Box>

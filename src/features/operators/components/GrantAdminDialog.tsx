@@ -2,23 +2,10 @@
 // backend has), or named by a uid typed in full. Granting is a big step (an admin can change everything in the
 // console), so the dialog names exactly whom it is about before the button does anything.
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  List,
-  ListItemButton,
-  ListItemText,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Dialog, DialogContent, DialogTitle, List, ListItemButton, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import type { UserRecord } from '../../../../contract/schemas/usersAudit';
 import { errorReason } from '../../../api/errors';
+import { DialogSubmitActions } from '../../../components/ProgressButton';
 import { FIND_USERS_LIMIT, useFindUsersQuery, useGrantAdminMutation, type OperatorTarget } from '../operatorsApi';
 
 /** What the server takes as a uid (contract/endpoints.ts uidText). */
@@ -147,19 +134,12 @@ export function GrantAdminDialog({ open, onClose }: GrantAdminDialogProps) {
             )}
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={!target || alreadyAdmin || isLoading}
-            startIcon={isLoading ? <CircularProgress size={16} color="inherit" aria-label="Working" /> : undefined}
-          >
-            {target && !alreadyAdmin ? `Grant admin to ${target.label}` : 'Grant admin'}
-          </Button>
-        </DialogActions>
+        <DialogSubmitActions
+          pending={isLoading}
+          onCancel={close}
+          submitDisabled={!target || alreadyAdmin}
+          submitLabel={target && !alreadyAdmin ? `Grant admin to ${target.label}` : 'Grant admin'}
+        />
       </form>
     </Dialog>
   );

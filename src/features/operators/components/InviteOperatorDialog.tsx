@@ -1,20 +1,10 @@
 // Invite operator: an e-mail address in, a one-time link out (shown by OneTimeLinkDialog). A refusal (already an
 // operator, an existing account that wants Grant admin instead) is shown here too, with the typed address kept.
 import { useId, useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Dialog, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import type { OperatorLink } from '../../../../contract/schemas/operators';
 import { errorReason } from '../../../api/errors';
+import { DialogSubmitActions } from '../../../components/ProgressButton';
 import { useInviteOperatorMutation } from '../operatorsApi';
 
 /** The server's own limit (contract/endpoints.ts OperatorEmailBody). */
@@ -95,19 +85,7 @@ export function InviteOperatorDialog({ open, onClose, onInvited }: InviteOperato
             />
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={isLoading}
-            startIcon={isLoading ? <CircularProgress size={16} color="inherit" aria-label="Working" /> : undefined}
-          >
-            Make invitation link
-          </Button>
-        </DialogActions>
+        <DialogSubmitActions pending={isLoading} onCancel={close} submitLabel="Make invitation link" />
       </form>
     </Dialog>
   );
