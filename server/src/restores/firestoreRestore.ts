@@ -18,15 +18,16 @@ import { recordConsoleAction, type Actor } from '../audit/consoleActions';
 import { FIRESTORE_BATCH_MAX_WRITES, type FirestoreRestoreTarget, type FirestoreWrite } from '../auth/firebaseIdentity';
 import type { Db, Queryable } from '../db/types';
 import {
-  adminChangeCount,
   applyNames,
   refuseSelfLockout,
+  refuseUnconfirmedAdminChanges,
   RestoreCancelled,
   RestoreRefused,
+  untouchedReport,
   type ApplyControl,
   type ApplyOutcome,
 } from './restoreApply';
-import { collectionFigures, connectionsOutsideFile, type LiveSource } from './restorePlan';
+import { collectionFigures, connectionsOutsideFile, replaceRefusal, type LiveSource } from './restorePlan';
 import { RESTORE_LOCK_CLASS, type RestoreRow, type StagedCounts } from './restoreSessions';
 import { documentOf, type StagedPayload } from './stagedRows';
 
@@ -41,7 +42,6 @@ export const FIRESTORE_WRITE_NOTE =
   'says which). Names are written in one transaction first.';
 
 const num = (value: unknown) => Number(value ?? 0);
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** A collection's document ids, all of them (ids only: see restoreTarget.documentIds for what that costs). */
 async function idsOf(target: FirestoreRestoreTarget, collection: string): Promise<Set<string>> {
@@ -202,20 +202,12 @@ export async function computeFirestorePlan(
       collections[collection] = firestoreFigures(restore.staged, collection, keys, live);
     }
   }
-  const refused = BACKUP_COLLECTIONS.reduce((sum, c) => sum + collections[c].refused, 0);
   const outside = await connectionsOutsideFile(tx, id);
-  const reasons = [
-    ...(applyRefusal ? [applyRefusal] : []),
-    ...(refused > 0
-      ? [`${plural(refused, 'row')} of the file ${refused === 1 ? 'was' : 'were'} refused: replace would remove what they stand for`]
-      : []),
-    ...(outside > 0 ? [`${plural(outside, 'connection')} in the file name users who are not in it`] : []),
-  ];
   return {
     collections,
     replaceTakes: await firestoreReplaceTakes(tx, id, goneUsers(users, fileUsers)),
     adminChanges: await firestoreAdminChanges(tx, id, target, users),
-    replaceRefusal: reasons.length > 0 ? reasons.join('; ') : null,
+    replaceRefusal: replaceRefusal(applyRefusal, collections, outside),
     applyRefusal,
     writeNote: FIRESTORE_WRITE_NOTE,
     // Firestore cannot be read here as one snapshot in the apply's step: the console saves a full backup first.
@@ -233,8 +225,6 @@ export class RestorePartlyWritten extends Error {
     super(failure);
   }
 }
-
-type CollectionReport = RestoreReport['collections'][BackupCollection];
 
 /** Staged rows of a collection, page by page in file order (bounded memory). */
 async function* stagedPages(
@@ -286,20 +276,10 @@ export async function applyFirestoreRestore(
   for (const c of FIRESTORE_COLLECTIONS) live[c] = await idsOf(target, c);
   const plan = await computeFirestorePlan(db, restore, null, target, live.users);
   const changes = plan.adminChanges;
-  if (adminChangeCount(changes, mode) > 0 && !request.confirmAdminChanges) {
-    throw new RestoreRefused('This restore changes who is an admin, which was not confirmed (confirmAdminChanges)');
-  }
+  refuseUnconfirmedAdminChanges(changes, mode, request.confirmAdminChanges);
 
   const report = {} as RestoreReport['collections'];
-  const base = (c: BackupCollection): CollectionReport => ({
-    read: read(c),
-    added: 0,
-    kept: 0,
-    replaced: 0,
-    removed: 0,
-    restoredFromTrash: 0,
-    refused: restore.staged[c].refused,
-  });
+  const base = (c: BackupCollection) => untouchedReport(restore, c);
   const fileUsers = await stagedKeys(db, id, 'users');
   const gone = mode === 'replace' ? goneUsers(live.users, fileUsers) : [];
   const takenWithUsers = { swipes: 0, connectionRequests: 0, connections: 0 };

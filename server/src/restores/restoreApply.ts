@@ -328,6 +328,26 @@ export function adminChangeCount(changes: RestorePlan['adminChanges'], mode: Res
   return mode === 'add' ? changes.add.granted : changes.replace.granted + changes.replace.revoked;
 }
 
+/** Refuses a restore whose admin changes in the chosen mode were not confirmed. */
+export function refuseUnconfirmedAdminChanges(changes: RestorePlan['adminChanges'], mode: RestoreMode, confirmed: boolean): void {
+  if (adminChangeCount(changes, mode) > 0 && !confirmed) {
+    throw new RestoreRefused('This restore changes who is an admin, which was not confirmed (confirmAdminChanges)');
+  }
+}
+
+/** A collection's report before anything is written: what the file holds, what it refused, nothing done yet. */
+export function untouchedReport(restore: RestoreRow, c: BackupCollection): CollectionReport {
+  return {
+    read: restore.staged[c].read,
+    added: 0,
+    kept: 0,
+    replaced: 0,
+    removed: 0,
+    restoredFromTrash: 0,
+    refused: restore.staged[c].refused,
+  };
+}
+
 export interface NamesOutcome {
   report: CollectionReport;
   namesSwipesToTrash: number;
@@ -354,15 +374,7 @@ export async function applyNames(
   let namesSwipesToTrash = 0;
   let swipesBackFromTrash = 0;
   const c = 'names';
-  const r: CollectionReport = {
-    read: read(c),
-    added: 0,
-    kept: 0,
-    replaced: 0,
-    removed: 0,
-    restoredFromTrash: 0,
-    refused: restore.staged[c].refused,
-  };
+  const r = untouchedReport(restore, c);
   const columns = await columnsOf(tx, c);
   await control.checkpoint(c, 0, read(c));
   if (mode === 'replace') {
@@ -440,23 +452,13 @@ export async function applyRestore(tx: Transaction, request: ApplyRequest, contr
     if (outside > 0) throw new RestoreRefused(`${outside} connections in the file name users who are not in it`);
   }
   const changes = await adminChanges(tx, id);
-  if (adminChangeCount(changes, mode) > 0 && !request.confirmAdminChanges) {
-    throw new RestoreRefused('This restore changes who is an admin, which was not confirmed (confirmAdminChanges)');
-  }
+  refuseUnconfirmedAdminChanges(changes, mode, request.confirmAdminChanges);
 
   const figures = {} as Record<BackupCollection, StagedFigures>;
   for (const collection of BACKUP_COLLECTIONS) figures[collection] = await stagedFigures(tx, id, collection);
   const read = (c: BackupCollection) => restore.staged[c].read;
   const report = {} as RestoreReport['collections'];
-  const base = (c: BackupCollection): CollectionReport => ({
-    read: read(c),
-    added: 0,
-    kept: 0,
-    replaced: 0,
-    removed: 0,
-    restoredFromTrash: 0,
-    refused: restore.staged[c].refused,
-  });
+  const base = (c: BackupCollection) => untouchedReport(restore, c);
   const stepper = (step: string, total: number) => (done: number) => control.checkpoint(step, done, total);
   const overwriting = (c: BackupCollection) => stepper(`${c}: overwriting what changed`, read(c));
   const adding = (c: BackupCollection) => stepper(`${c}: adding what is missing`, read(c));

@@ -214,13 +214,12 @@ export async function connectionsOutsideFile(tx: Queryable, id: number): Promise
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-/** The plan of a restore from its staged rows, against the database as it is now. */
-export async function computePlan(tx: Queryable, restore: RestoreRow, applyRefusal: string | null): Promise<RestorePlan> {
-  const id = Number(restore.id);
-  const collections = {} as RestorePlan['collections'];
-  for (const collection of BACKUP_COLLECTIONS) collections[collection] = await collectionFigures(tx, id, collection, restore.staged);
+/**
+ * Why replace may not be applied, or null: the apply refusal, rows of the file refused, connections naming users the
+ * file lacks (`outside`). The same reasons in either backend's plan.
+ */
+export function replaceRefusal(applyRefusal: string | null, collections: RestorePlan['collections'], outside: number): string | null {
   const refused = BACKUP_COLLECTIONS.reduce((sum, c) => sum + collections[c].refused, 0);
-  const outside = await connectionsOutsideFile(tx, id);
   const reasons = [
     ...(applyRefusal ? [applyRefusal] : []),
     ...(refused > 0
@@ -228,11 +227,20 @@ export async function computePlan(tx: Queryable, restore: RestoreRow, applyRefus
       : []),
     ...(outside > 0 ? [`${plural(outside, 'connection')} in the file name users who are not in it`] : []),
   ];
+  return reasons.length > 0 ? reasons.join('; ') : null;
+}
+
+/** The plan of a restore from its staged rows, against the database as it is now. */
+export async function computePlan(tx: Queryable, restore: RestoreRow, applyRefusal: string | null): Promise<RestorePlan> {
+  const id = Number(restore.id);
+  const collections = {} as RestorePlan['collections'];
+  for (const collection of BACKUP_COLLECTIONS) collections[collection] = await collectionFigures(tx, id, collection, restore.staged);
+  const outside = await connectionsOutsideFile(tx, id);
   return {
     collections,
     replaceTakes: await replaceTakes(tx, id),
     adminChanges: await adminChanges(tx, id),
-    replaceRefusal: reasons.length > 0 ? reasons.join('; ') : null,
+    replaceRefusal: replaceRefusal(applyRefusal, collections, outside),
     applyRefusal,
     beforeBackup: 'server',
   };
