@@ -2,12 +2,13 @@
 // progress into the jobs slice, Cancel as the server's cancel (it stops between batches), and at the end what
 // landed. The job itself is started by the confirmation (FilterJobDialog), which must re-ask on 409 count_changed;
 // this saga takes over with the job the server answered.
-import { createAction, type Action, type UnknownAction } from '@reduxjs/toolkit';
+import { createAction, type Action } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { call, delay, put, race, take, takeEvery } from 'redux-saga/effects';
 import { changeInWords, countAndFilterInWords, isFinished, jobOutcomeInWords } from '../../../../contract/namesBulkJobs';
 import type { NameBulkJob } from '../../../../contract/schemas/namesBulkJobs';
 import { errorReason, type ApiError } from '../../../api/errors';
+import { requestThroughApi } from '../../../api/requestThroughApi';
 import { notify, type ToastKind } from '../../../lib/notify';
 import { jobCancelRequested, jobFinished, jobProgressed, jobStarted } from '../../jobs';
 import { invalidateAfterNamesJob, namesApi } from '../namesApi';
@@ -36,15 +37,8 @@ export function jobLabel(job: Pick<NameBulkJob, 'action' | 'total' | 'filter' | 
   return job.action === 'delete' ? `Delete ${what}` : `Edit ${what} (${changeInWords(job.set ?? undefined)})`;
 }
 
-type Handle = { unwrap(): Promise<NameBulkJob>; reset(): void };
-
 function* throughApi(endpoint: 'readNamesJob' | 'cancelNamesJob', id: number): SagaIterator<NameBulkJob> {
-  const request = (yield put(namesApi.endpoints[endpoint].initiate(id) as unknown as UnknownAction)) as unknown as Handle;
-  try {
-    return (yield call([request, request.unwrap])) as NameBulkJob;
-  } finally {
-    request.reset();
-  }
+  return (yield* requestThroughApi<NameBulkJob>(namesApi.endpoints[endpoint].initiate(id))) as NameBulkJob;
 }
 
 function* refreshThroughApi(): SagaIterator {
