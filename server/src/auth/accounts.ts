@@ -39,32 +39,40 @@ export interface AccountWithRole extends AuthAccount {
   sessionVersion: number;
 }
 
+/** An account joined with its end-user record (accounts a LEFT JOIN users u), as ACCOUNT_WITH_ROLE_COLUMNS selects it. */
+export interface AccountWithRoleRow {
+  uid: string;
+  email: string;
+  display_name: string | null;
+  is_admin: boolean | null;
+  account_active: boolean | null;
+  session_version: number;
+}
+
+/** The select list of an AccountWithRoleRow, for queries over accounts a LEFT JOIN users u (findAccount, checkSession). */
+export const ACCOUNT_WITH_ROLE_COLUMNS = 'a.uid, a.email, u.display_name, u.is_admin, u.account_active, a.session_version';
+
+export function accountWithRole(row: AccountWithRoleRow): AccountWithRole {
+  return {
+    uid: row.uid,
+    email: row.email,
+    displayName: row.display_name,
+    isAdmin: row.is_admin,
+    accountActive: row.account_active,
+    sessionVersion: row.session_version,
+  };
+}
+
 /** The account, whether its end-user record is an admin and active; null when the account does not exist. */
 export async function findAccount(db: Queryable, uid: string): Promise<AccountWithRole | null> {
-  const { rows } = await db.query<{
-    uid: string;
-    email: string;
-    display_name: string | null;
-    is_admin: boolean | null;
-    account_active: boolean | null;
-    session_version: number;
-  }>(
-    `SELECT a.uid, a.email, u.display_name, u.is_admin, u.account_active, a.session_version
+  const { rows } = await db.query<AccountWithRoleRow>(
+    `SELECT ${ACCOUNT_WITH_ROLE_COLUMNS}
        FROM accounts a LEFT JOIN users u ON u.uid = a.uid
       WHERE a.uid = $1`,
     [uid],
   );
   const row = rows[0];
-  return row
-    ? {
-        uid: row.uid,
-        email: row.email,
-        displayName: row.display_name,
-        isAdmin: row.is_admin,
-        accountActive: row.account_active,
-        sessionVersion: row.session_version,
-      }
-    : null;
+  return row ? accountWithRole(row) : null;
 }
 
 /** Sign-in bookkeeping on the end-user record (if any). */

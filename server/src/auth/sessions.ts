@@ -1,7 +1,7 @@
 // Session state kept in the database (migration 020): signed-out sessions and the account version
 // every token must match. One query per guarded request reads both.
 import type { Queryable } from '../db/types';
-import type { AccountWithRole } from './accounts';
+import { ACCOUNT_WITH_ROLE_COLUMNS, accountWithRole, type AccountWithRole, type AccountWithRoleRow } from './accounts';
 import { sessionHardEnd, type VerifiedSession } from './tokens';
 
 export type SessionCheck = { ok: true; account: AccountWithRole } | { ok: false; reason: string };
@@ -20,16 +20,8 @@ export const SESSION_ENDED = {
  * record), carry the token's session version, and the session must not have been signed out.
  */
 export async function checkSession(db: Queryable, session: VerifiedSession): Promise<SessionCheck> {
-  const { rows } = await db.query<{
-    uid: string;
-    email: string;
-    display_name: string | null;
-    is_admin: boolean | null;
-    account_active: boolean | null;
-    session_version: number;
-    revoked: boolean;
-  }>(
-    `SELECT a.uid, a.email, u.display_name, u.is_admin, u.account_active, a.session_version,
+  const { rows } = await db.query<AccountWithRoleRow & { revoked: boolean }>(
+    `SELECT ${ACCOUNT_WITH_ROLE_COLUMNS},
             EXISTS (SELECT 1 FROM revoked_sessions r WHERE r.sid = $2) AS revoked
        FROM accounts a LEFT JOIN users u ON u.uid = a.uid
       WHERE a.uid = $1`,
@@ -40,17 +32,7 @@ export async function checkSession(db: Queryable, session: VerifiedSession): Pro
   if (row.revoked) return { ok: false, reason: SESSION_ENDED.signedOut };
   if (row.session_version !== session.sessionVersion) return { ok: false, reason: SESSION_ENDED.accountChanged };
   if (row.account_active === false) return { ok: false, reason: SESSION_ENDED.inactive };
-  return {
-    ok: true,
-    account: {
-      uid: row.uid,
-      email: row.email,
-      displayName: row.display_name,
-      isAdmin: row.is_admin,
-      accountActive: row.account_active,
-      sessionVersion: row.session_version,
-    },
-  };
+  return { ok: true, account: accountWithRole(row) };
 }
 
 /** Signs a session out for good (all its renewals too), and forgets sessions that have ended anyway. */
