@@ -3,7 +3,7 @@
 // exists", or 409 'in_trash' when the copy is in the trash. A delete moves the name to the trash (./trash.ts).
 import type { NameRecord } from '../../../contract/schemas/names';
 import { NAME_EXISTS_REASON } from '../../../contract/importRuns';
-import { recordConsoleAction, type Actor } from '../audit/consoleActions';
+import { recordConsoleAction, type Actor, type ConsoleAction } from '../audit/consoleActions';
 import type { Db, Queryable } from '../db/types';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { checkVersion } from '../http/versions';
@@ -147,6 +147,21 @@ async function notLive(tx: Queryable, id: number) {
 }
 
 /**
+ * Records an action on several names: the names as they were (`before`: what left) or are now (`after`: what came
+ * back), each name's history finding the action through them (touched).
+ */
+export function recordNamesAction(
+  tx: Queryable,
+  actor: Actor,
+  entry: { action: ConsoleAction; details: Record<string, unknown> } & (
+    { before: readonly { id: number }[] } | { after: readonly { id: number }[] }
+  ),
+): Promise<number> {
+  const names = 'before' in entry ? entry.before : entry.after;
+  return recordConsoleAction(tx, actor, { ...entry, targetType: 'name', touched: { targetType: 'name', ids: names.map((n) => n.id) } });
+}
+
+/**
  * Moves the selection to the trash as one deletion; ids that are not live names are simply not counted. With
  * `versions`, one name changed since it was shown refuses the whole request (409, nothing moved).
  */
@@ -158,10 +173,8 @@ export function deleteNamesRecorded(db: Db, actor: Actor, ids: readonly number[]
   return db.transaction(async (tx) => {
     const move = await moveNamesToTrash(tx, actor, ids, { kind: 'bulk_delete', versions: byId });
     if (move.moved.length > 0) {
-      await recordConsoleAction(tx, actor, {
+      await recordNamesAction(tx, actor, {
         action: 'names.bulk_delete',
-        targetType: 'name',
-        touched: { targetType: 'name', ids: move.moved.map((n) => n.id) },
         before: move.moved,
         details: {
           requested: ids.length,
@@ -185,10 +198,8 @@ export async function restoreNamesRecorded(
   details: Record<string, unknown> = {},
 ): Promise<RestoreResult> {
   const result = await restoreFromTrash(tx, selection);
-  await recordConsoleAction(tx, actor, {
+  await recordNamesAction(tx, actor, {
     action: 'names.restore',
-    targetType: 'name',
-    touched: { targetType: 'name', ids: result.restored.map((n) => n.id) },
     after: result.restored,
     details: {
       ...details,
@@ -206,10 +217,8 @@ export async function restoreNamesRecorded(
 /** Deletes names in the trash forever and records what went with them. */
 export async function purgeNamesRecorded(tx: Queryable, actor: Actor, ids: readonly number[]): Promise<PurgeResult> {
   const result = await purgeFromTrash(tx, ids);
-  await recordConsoleAction(tx, actor, {
+  await recordNamesAction(tx, actor, {
     action: 'names.purge',
-    targetType: 'name',
-    touched: { targetType: 'name', ids: result.purged.map((n) => n.id) },
     before: result.purged,
     details: { purged: result.purged.length, swipes: result.swipes, matches: result.matches },
   });

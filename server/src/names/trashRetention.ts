@@ -2,8 +2,9 @@
 // swipes, in bounded batches, each batch recorded on the console-action trail with what went (as "Delete
 // forever" is). Every server process runs it; SKIP LOCKED keeps two of them from purging the same rows.
 import { DEFAULT_TRASH_RETENTION_DAYS } from '../../../contract/dataSafety';
-import { recordConsoleAction, SYSTEM_ACTOR } from '../audit/consoleActions';
+import { SYSTEM_ACTOR } from '../audit/consoleActions';
 import type { Db } from '../db/types';
+import { recordNamesAction } from './nameWrites';
 import { purgeExpiredBatch } from './trash';
 
 /** Names deleted forever per transaction: a batch's swipes go with it, so a batch stays short. */
@@ -33,10 +34,8 @@ export async function purgeExpiredNames(db: Db, retentionDays: number, batchSize
     const batch = await db.transaction(async (tx) => {
       const result = await purgeExpiredBatch(tx, retentionDays, batchSize);
       if (result.purged.length > 0) {
-        await recordConsoleAction(tx, SYSTEM_ACTOR, {
+        await recordNamesAction(tx, SYSTEM_ACTOR, {
           action: 'names.purge_expired',
-          targetType: 'name',
-          touched: { targetType: 'name', ids: result.purged.map((n) => n.id) },
           before: result.purged,
           details: { retentionDays, purged: result.purged.length, swipes: result.swipes, matches: result.matches },
         });
