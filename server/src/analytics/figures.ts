@@ -1,6 +1,19 @@
 // Small arithmetic shared by the analytics queries: every ratio and average is computed here the same way.
 
 /**
+ * The swipe counts both analytics_daily (per day) and analytics_name_stats (per name) keep, from the triggers of
+ * migration 030: swipes, likes, fast and slow decisions, timed decisions and their total ms.
+ */
+export interface SwipeCounts {
+  swipes: number;
+  likes: number;
+  fast: number;
+  slow: number;
+  decisions: number;
+  decision_ms: number;
+}
+
+/**
  * part / whole as an UNROUNDED fraction; 0 when whole is 0. The console rounds once, to a percent with one
  * decimal: rounding here too turned 2 of 52 (3.846 %) into 0.0385 and then 3.9 % on screen.
  */

@@ -4,20 +4,14 @@ import { ANALYTICS_ORIGINS, type TopNamesCount } from '../../../contract/analyti
 import type { NameAnalytics, TopNamesByGroup, TopRankedName } from '../../../contract/schemas/analytics';
 import { GENDERS, type Gender } from '../../../contract/nameRules';
 import type { Queryable } from '../db/types';
-import { average, iso, ratio, round2 } from './figures';
+import { average, iso, ratio, round2, type SwipeCounts } from './figures';
 
-interface NameStatsRow {
+interface NameStatsRow extends SwipeCounts {
   name_id: number;
   name: string;
   gender: Gender;
   nationality: string;
   popularity_score: number;
-  swipes: number;
-  likes: number;
-  fast: number;
-  slow: number;
-  decisions: number;
-  decision_ms: number;
   matches: number;
   last_swiped_at: Date;
 }

@@ -13,16 +13,10 @@ import type {
 import type { Gender } from '../../../contract/nameRules';
 import { readCounters } from '../counters/rowCounters';
 import type { Queryable } from '../db/types';
-import { average, iso, ratio, round2 } from './figures';
+import { average, iso, ratio, round2, type SwipeCounts } from './figures';
 import type { DayRange } from './filters';
 
-interface DailyTotals {
-  swipes: number;
-  likes: number;
-  fast: number;
-  slow: number;
-  decisions: number;
-  decision_ms: number;
+interface DailyTotals extends SwipeCounts {
   like_decisions: number;
   like_decision_ms: number;
 }
