@@ -1,4 +1,5 @@
 import type { UrlBackedView } from '../../hooks/useUrlBackedView';
+import { searchParamsWith } from '../../lib/searchParams';
 import {
   analyticsFiltersReplaced,
   DEFAULT_ANALYTICS_FILTERS,
@@ -26,12 +27,10 @@ export function analyticsFiltersFromSearchParams(params: URLSearchParams): Analy
 
 /** A copy of `current` with the filter params set from `filters`; other params are kept. */
 export function searchParamsWithAnalyticsFilters(filters: AnalyticsFilters, current = new URLSearchParams()): URLSearchParams {
-  const next = new URLSearchParams(current);
-  for (const key of ['gender', 'origin'] as const) {
-    if (filters[key] === DEFAULT_ANALYTICS_FILTERS[key]) next.delete(PARAMS[key]);
-    else next.set(PARAMS[key], filters[key]);
-  }
-  return next;
+  return searchParamsWith(current, [
+    [PARAMS.gender, filters.gender, DEFAULT_ANALYTICS_FILTERS.gender],
+    [PARAMS.origin, filters.origin, DEFAULT_ANALYTICS_FILTERS.origin],
+  ]);
 }
 
 export const analyticsUrlView: UrlBackedView<AnalyticsFilters> = {

@@ -10,6 +10,7 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Search from '@mui/icons-material/Search';
 import { errorReason, type ApiError } from '../../api/errors';
 import { browserFileSinkHost } from '../../lib/export';
+import { searchParamsWith } from '../../lib/searchParams';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useGetOpenApiDocumentQuery } from './apiReferenceApi';
 import { OperationAccordion } from './components/OperationAccordion';
@@ -48,15 +49,7 @@ function Reference({ document }: { document: OpenApiDocument }) {
   const onFilter = (event: ChangeEvent<HTMLInputElement>) => {
     const value = event.target.value;
     // replace: a history entry per keystroke would make Back step through the typing.
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value) next.set('q', value);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
+    setParams((previous) => searchParamsWith(previous, [['q', value, '']]), { replace: true });
   };
 
   const { info } = document;

@@ -1,4 +1,5 @@
 import type { UrlBackedView } from '../../hooks/useUrlBackedView';
+import { searchParamsWith } from '../../lib/searchParams';
 import {
   auditFiltersReplaced,
   DEFAULT_AUDIT_FILTERS,
@@ -37,15 +38,11 @@ export function rangeParam(rangeDays: AuditLogFilters['rangeDays']): string {
 }
 
 export function searchParamsWithAuditFilters(filters: AuditLogFilters, current: URLSearchParams = new URLSearchParams()): URLSearchParams {
-  const next = new URLSearchParams(current);
-  const set = (key: string, value: string, fallback: string) => {
-    if (value === fallback) next.delete(key);
-    else next.set(key, value);
-  };
-  set(RANGE, rangeParam(filters.rangeDays), rangeParam(DEFAULT_AUDIT_FILTERS.rangeDays));
-  set(EVENT, filters.event, DEFAULT_AUDIT_FILTERS.event);
-  set(SOURCE, filters.source, DEFAULT_AUDIT_FILTERS.source);
-  return next;
+  return searchParamsWith(current, [
+    [RANGE, rangeParam(filters.rangeDays), rangeParam(DEFAULT_AUDIT_FILTERS.rangeDays)],
+    [EVENT, filters.event, DEFAULT_AUDIT_FILTERS.event],
+    [SOURCE, filters.source, DEFAULT_AUDIT_FILTERS.source],
+  ]);
 }
 
 /** Opening the page re-anchors the window at "now": "last 7 days" means the 7 days before it was opened. */

@@ -5,6 +5,7 @@
 import { normalizeSearchText } from '../../../contract/nameSearch';
 import { GENDERS, type Gender } from '../../../contract/nameRules';
 import { FILTER_LETTERS } from '../../../contract/names';
+import { searchParamsWith } from '../../lib/searchParams';
 import type { DatabaseNamesFilters } from './databaseAdminApi';
 
 export interface DatabaseNamesView extends DatabaseNamesFilters {
@@ -45,15 +46,11 @@ export function databaseNamesViewOf(params: URLSearchParams): DatabaseNamesView 
 
 /** A copy of `current` with the view's params set (defaults removed); other params are kept. */
 export function searchParamsWithDatabaseNamesView(view: DatabaseNamesView, current: URLSearchParams): URLSearchParams {
-  const next = new URLSearchParams(current);
-  const set = (key: string, value: string, fallback: string) => {
-    if (value === fallback) next.delete(key);
-    else next.set(key, value);
-  };
-  set(PARAMS.letter, view.letter, DEFAULT_DATABASE_NAMES_VIEW.letter);
-  set(PARAMS.gender, view.gender, DEFAULT_DATABASE_NAMES_VIEW.gender);
-  set(PARAMS.nationality, view.nationality, DEFAULT_DATABASE_NAMES_VIEW.nationality);
-  set(PARAMS.search, view.search, DEFAULT_DATABASE_NAMES_VIEW.search);
-  set(PARAMS.page, String(view.page), String(DEFAULT_DATABASE_NAMES_VIEW.page));
-  return next;
+  return searchParamsWith(current, [
+    [PARAMS.letter, view.letter, DEFAULT_DATABASE_NAMES_VIEW.letter],
+    [PARAMS.gender, view.gender, DEFAULT_DATABASE_NAMES_VIEW.gender],
+    [PARAMS.nationality, view.nationality, DEFAULT_DATABASE_NAMES_VIEW.nationality],
+    [PARAMS.search, view.search, DEFAULT_DATABASE_NAMES_VIEW.search],
+    [PARAMS.page, String(view.page), String(DEFAULT_DATABASE_NAMES_VIEW.page)],
+  ]);
 }

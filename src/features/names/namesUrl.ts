@@ -1,5 +1,6 @@
 import { normalizeSearchText } from '../../../contract/nameSearch';
 import type { UrlBackedView } from '../../hooks/useUrlBackedView';
+import { searchParamsWith } from '../../lib/searchParams';
 import {
   DEFAULT_NAMES_FILTERS,
   DEFAULT_NAMES_VIEW,
@@ -44,16 +45,12 @@ export function filtersFromSearchParams(params: URLSearchParams): NamesFilters {
 
 /** A copy of `current` with the filter params set from `filters`; other params are kept untouched. */
 export function searchParamsWithFilters(filters: NamesFilters, current: URLSearchParams = new URLSearchParams()): URLSearchParams {
-  const next = new URLSearchParams(current);
-  const set = (key: string, value: string, fallback: string) => {
-    if (value === fallback) next.delete(key);
-    else next.set(key, value);
-  };
-  set(PARAMS.letter, filters.letter, DEFAULT_NAMES_FILTERS.letter);
-  set(PARAMS.gender, filters.gender, DEFAULT_NAMES_FILTERS.gender);
-  set(PARAMS.nationality, filters.nationality, DEFAULT_NAMES_FILTERS.nationality);
-  set(PARAMS.search, filters.search, DEFAULT_NAMES_FILTERS.search);
-  return next;
+  return searchParamsWith(current, [
+    [PARAMS.letter, filters.letter, DEFAULT_NAMES_FILTERS.letter],
+    [PARAMS.gender, filters.gender, DEFAULT_NAMES_FILTERS.gender],
+    [PARAMS.nationality, filters.nationality, DEFAULT_NAMES_FILTERS.nationality],
+    [PARAMS.search, filters.search, DEFAULT_NAMES_FILTERS.search],
+  ]);
 }
 
 /** Each filter change and search is a history entry, so Back steps through the lists the operator looked at. */

@@ -1,4 +1,5 @@
 import type { UrlBackedView } from '../../hooks/useUrlBackedView';
+import { searchParamsWith, type ParamWithDefault } from '../../lib/searchParams';
 import {
   DEFAULT_USER_LIST_FILTERS,
   DEFAULT_USER_PAGE_SIZE,
@@ -64,21 +65,19 @@ export function usersViewFromSearchParams(params: URLSearchParams): UsersViewRep
 
 /** A copy of `current` with the view's params set; params of others are kept untouched. */
 export function searchParamsWithUsersView(view: UsersViewReplaced, current: URLSearchParams = new URLSearchParams()): URLSearchParams {
-  const next = new URLSearchParams(current);
-  const set = (key: string, value: string, fallback: string) => {
-    if (value === fallback) next.delete(key);
-    else next.set(key, value);
-  };
-  for (const [key, param] of Object.entries(FILTER_PARAMS) as [keyof UserListFilters, string][]) {
-    set(param, view.filters[key], DEFAULT_USER_LIST_FILTERS[key]);
-  }
-  set(SORT, `${view.sort.field}:${view.sort.direction}`, `${DEFAULT_USER_SORT.field}:${DEFAULT_USER_SORT.direction}`);
-  set(SIZE, String(view.pageSize), String(DEFAULT_USER_PAGE_SIZE));
-  set(PAGE, String(view.page + 1), '1');
   const anchor = view.page === 0 ? null : (view.anchor ?? null);
-  set(AFTER, anchor && 'cursor' in anchor ? anchor.cursor : '', '');
-  set(BEFORE, anchor && 'before' in anchor ? anchor.before : '', '');
-  return next;
+  return searchParamsWith(current, [
+    ...(Object.entries(FILTER_PARAMS) as [keyof UserListFilters, string][]).map(([key, param]): ParamWithDefault => [
+      param,
+      view.filters[key],
+      DEFAULT_USER_LIST_FILTERS[key],
+    ]),
+    [SORT, `${view.sort.field}:${view.sort.direction}`, `${DEFAULT_USER_SORT.field}:${DEFAULT_USER_SORT.direction}`],
+    [SIZE, String(view.pageSize), String(DEFAULT_USER_PAGE_SIZE)],
+    [PAGE, String(view.page + 1), '1'],
+    [AFTER, anchor && 'cursor' in anchor ? anchor.cursor : '', ''],
+    [BEFORE, anchor && 'before' in anchor ? anchor.before : '', ''],
+  ]);
 }
 
 export const usersUrlView: UrlBackedView<UsersViewReplaced> = {

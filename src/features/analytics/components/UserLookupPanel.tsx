@@ -3,6 +3,7 @@ import { Alert, Box, Button, LinearProgress, List, ListItemButton, ListItemText,
 import SearchIcon from '@mui/icons-material/Search';
 import { useSearchParams } from 'react-router-dom';
 import { errorReason } from '../../../api/errors';
+import { searchParamsWith } from '../../../lib/searchParams';
 import { useLookupUserQuery } from '../analyticsApi';
 import { USER_PARAM } from '../analyticsUrl';
 import { AnalyticsSection } from './AnalyticsSection';
@@ -38,10 +39,7 @@ export function UserLookupPanel({ aboveSettled = true }: { aboveSettled?: boolea
 
   const show = (value: string) => {
     setShownFor(value);
-    const next = new URLSearchParams(searchParams);
-    if (value) next.set(USER_PARAM, value);
-    else next.delete(USER_PARAM);
-    setSearchParams(next);
+    setSearchParams(searchParamsWith(searchParams, [[USER_PARAM, value, '']]));
   };
   // Not a <form>: React Router navigates inside a transition, and React then treats a prevented submit as a
   // form action (building FormData from the form), which is not what this lookup is.
