@@ -50,6 +50,14 @@ const consoleZones = [
     from: ['./src/features', './src/components', './src/app/layout'],
     message: 'src/hooks holds hooks shared by the features (lists, views in the address): below the features and the shell.',
   },
+  {
+    // A feature takes from the app shell only what every page needs: the typed hooks, the store's types, and the page
+    // registry (adminPages, pageIcons: the dashboard and the palette list the pages). Tests render the whole shell.
+    target: './src/features/**/!(*.test).{ts,tsx}',
+    from: './src/app',
+    except: ['./hooks.ts', './store.ts', './adminPages.ts', './layout/pageIcons.tsx'],
+    message: 'A feature takes from src/app only the typed hooks, the store types and the page registry (adminPages, pageIcons).',
+  },
   { target: './src/api', from: ['./src/features', './src/components'], message: 'src/api is below the features.' },
   { target: './src/backend', from: ['./src/features', './src/components', './src/app'], message: 'Backends sit below the UI.' },
 ];

@@ -56,6 +56,14 @@ const probes: Record<string, { file: string; code: string }> = {
     file: 'server/src/probe.ts',
     code: "import type { NameRecord } from '../../contract/schemas/names';\nexport type X = NameRecord;\n",
   },
+  featureOnAppShell: {
+    file: 'src/features/names/probe.ts',
+    code: "import { routes } from '../../app/routes';\nexport const x = routes;\n",
+  },
+  featureOnTypedHooks: {
+    file: 'src/features/names/probe.ts',
+    code: "import { useAppSelector } from '../../app/hooks';\nexport const x = useAppSelector;\n",
+  },
   consoleOnSchemas: {
     file: 'src/features/names/probe.ts',
     code: "import { NameRecordSchema } from '../../../contract/schemas/names';\nexport const x = NameRecordSchema;\n",
@@ -103,13 +111,19 @@ test.each([
   ['contractOnServer', 'import-x/no-restricted-paths'],
   ['consoleOnServer', 'import-x/no-restricted-paths'],
   ['consoleOnSchemas', '@typescript-eslint/no-restricted-imports'],
+  ['featureOnAppShell', 'import-x/no-restricted-paths'],
 ])('%s is refused by %s', (probe, rule) => {
   expect(rulesHit[probe]).toContain(rule);
 });
 
-test.each(['featureIndex', 'firebaseInAdapter', 'serverOnContract', 'layoutOnFeature', 'typeOnlyCycle', 'consoleOnSchemaTypes'])(
-  '%s is allowed',
-  (probe) => {
-    expect(rulesHit[probe]).toEqual([]);
-  },
-);
+test.each([
+  'featureIndex',
+  'firebaseInAdapter',
+  'serverOnContract',
+  'layoutOnFeature',
+  'typeOnlyCycle',
+  'consoleOnSchemaTypes',
+  'featureOnTypedHooks',
+])('%s is allowed', (probe) => {
+  expect(rulesHit[probe]).toEqual([]);
+});
