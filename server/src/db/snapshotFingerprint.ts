@@ -1,6 +1,7 @@
 // Every table's row count and a checksum of its rows, and every sequence's last value: taken with the
 // backup (server/src/db/snapshotFile.ts keeps it in the header) and again right after the restore, before any
 // migration runs, so a restore that lost or changed a row says so instead of passing quietly.
+import { SnapshotError } from './snapshotError';
 import type { Queryable } from './types';
 
 export interface TableFingerprint {
@@ -48,6 +49,21 @@ export async function fingerprintDatabase(db: Queryable): Promise<DatabaseFinger
 
 export function totalRows(fingerprint: DatabaseFingerprint): number {
   return Object.values(fingerprint.tables).reduce((sum, table) => sum + table.rows, 0);
+}
+
+/** The snapshot's tables and rows, from its fingerprint (a restore's figures). */
+export function snapshotFigures(fingerprint: DatabaseFingerprint): { tables: number; rows: number } {
+  return { tables: Object.keys(fingerprint.tables).length, rows: totalRows(fingerprint) };
+}
+
+/**
+ * Refuses (SnapshotError) a restored database whose fingerprint is not the snapshot's, one line per difference;
+ * `after` ends the message (what became of the target). Run before any migration: one may rewrite rows (back-fills).
+ */
+export async function checkRestoredFingerprint(db: Queryable, expected: DatabaseFingerprint, after = ''): Promise<void> {
+  const differences = fingerprintDifferences(expected, await fingerprintDatabase(db));
+  if (differences.length > 0)
+    throw new SnapshotError(`The restored database differs from the snapshot:\n  ${differences.join('\n  ')}${after}`);
 }
 
 /** What differs between the snapshot's fingerprint and the restored database's, one line each. */

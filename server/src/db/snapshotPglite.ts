@@ -11,7 +11,7 @@ import { openPglite } from './pglite';
 import { folderInUseMessage, pgliteFolderUse } from './pgliteInUse';
 import { SnapshotError } from './snapshotError';
 import { describeBuffer, readPayload, writeSnapshot, type OpenedSnapshot, type SnapshotHeader } from './snapshotFile';
-import { fingerprintDatabase, fingerprintDifferences, totalRows } from './snapshotFingerprint';
+import { checkRestoredFingerprint, fingerprintDatabase, snapshotFigures } from './snapshotFingerprint';
 import { appliedMigrations, planSchema, schemaLabel } from './snapshotSchema';
 import { tarWithout } from './snapshotTar';
 import { SECRET_FILE_NAME } from '../auth/secret';
@@ -85,10 +85,7 @@ export async function restorePglite(snapshot: OpenedSnapshot, dataDir: string, o
   try {
     const db = await openPglite(building, { loadDataDir: new Blob([tar]) });
     try {
-      // Checked before any migration runs: a migration may rewrite rows (back-fills).
-      const differences = fingerprintDifferences(header.fingerprint, await fingerprintDatabase(db));
-      if (differences.length > 0)
-        throw new SnapshotError(`The restored database differs from the snapshot:\n  ${differences.join('\n  ')}\nNothing was replaced.`);
+      await checkRestoredFingerprint(db, header.fingerprint, '\nNothing was replaced.');
       applied = await migrate(db);
     } finally {
       await db.close();
@@ -110,8 +107,7 @@ export async function restorePglite(snapshot: OpenedSnapshot, dataDir: string, o
   return {
     target: folder,
     header,
-    tables: Object.keys(header.fingerprint.tables).length,
-    rows: totalRows(header.fingerprint),
+    ...snapshotFigures(header.fingerprint),
     migrationsApplied: applied,
     previous,
   };

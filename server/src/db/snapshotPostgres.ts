@@ -17,7 +17,7 @@ import { migrate } from './migrate';
 import { openPostgres } from './postgres';
 import { SnapshotError } from './snapshotError';
 import { describeFile, extractPayload, writeSnapshot, type OpenedSnapshot, type SnapshotHeader } from './snapshotFile';
-import { fingerprintDatabase, fingerprintDifferences, totalRows } from './snapshotFingerprint';
+import { checkRestoredFingerprint, fingerprintDatabase, snapshotFigures } from './snapshotFingerprint';
 import { connectionFor, findPgTool, listArchive, majorOf, runPgTool } from './snapshotPgTools';
 import { appliedMigrations, planSchema, schemaLabel } from './snapshotSchema';
 import type { BackupResult, RestoreResult, SnapshotOptions } from './snapshotTypes';
@@ -152,15 +152,12 @@ export async function restorePostgres(
         `${(error as Error).message}\nThe database ${label} was emptied before pg_restore ran and is empty now: fix the cause and run the restore again.`,
       );
     }
-    // Checked before any migration runs: a migration may rewrite rows (back-fills).
-    const differences = fingerprintDifferences(header.fingerprint, await fingerprintDatabase(db));
-    if (differences.length > 0) throw new SnapshotError(`The restored database differs from the snapshot:\n  ${differences.join('\n  ')}`);
+    await checkRestoredFingerprint(db, header.fingerprint);
     const applied = await migrate(db);
     return {
       target: label,
       header,
-      tables: Object.keys(header.fingerprint.tables).length,
-      rows: totalRows(header.fingerprint),
+      ...snapshotFigures(header.fingerprint),
       migrationsApplied: applied,
       notes,
     };
