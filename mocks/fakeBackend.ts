@@ -9,7 +9,7 @@ import { createFakeHistory } from './fakeHistory';
 import { createLocalRestores } from '../src/backend/local/localRestores';
 import { createLocalPasswords } from '../src/backend/local/localPasswords';
 import { createLocalMfa } from '../src/backend/local/localMfa';
-import { createLocalAuth } from '../src/backend/local/localAuth';
+import { createLocalAuth, type LocalAuth } from '../src/backend/local/localAuth';
 import { onUnauthorized } from '../src/api/http';
 import type { StoredToken, TokenStore } from '../src/backend/local/tokenStore';
 
@@ -65,6 +65,14 @@ export function createFakeBackend(options: { signedIn?: AuthAccount | null } = {
   const fakeExports = createFakeExports();
   const histories = new Map<string, RecordHistory>();
 
+  // The HTTP ports' side of the fake's session (passwords, two-factor): its token, and a fresh token a password change
+  // or an enrolment answers becomes the fake's, as the local auth port keeps it.
+  const tokenAuth: Pick<LocalAuth, 'getIdToken' | 'adoptToken'> = {
+    getIdToken: async () => fake.token,
+    adoptToken: (renewed) => {
+      if (fake.token !== null) fake.token = renewed.token;
+    },
+  };
   const fake: FakeBackend = {
     kind: 'local',
     records,
@@ -136,17 +144,11 @@ export function createFakeBackend(options: { signedIn?: AuthAccount | null } = {
     histories,
     // The restore goes over HTTP to the msw routes (restores.handlers.ts): its tests read what the server was sent.
     restores: createLocalRestores({ apiBaseUrl: 'http://localhost/api', timeoutMs: 10_000, getToken: async () => fake.token }),
-    // Password links and one's own password over HTTP too (operators.handlers.ts): the token a password change answers
-    // becomes the fake's, as the local auth port keeps it.
+    // Password links and one's own password over HTTP too (operators.handlers.ts).
     accountPasswords: createLocalPasswords({
       authBaseUrl: 'http://localhost/auth',
       timeoutMs: 10_000,
-      auth: {
-        getIdToken: async () => fake.token,
-        adoptToken: (renewed) => {
-          if (fake.token !== null) fake.token = renewed.token;
-        },
-      },
+      auth: tokenAuth,
     }),
     // Two-factor sign-in over HTTP as well (mfa.handlers.ts): a fresh token an enrolment answers becomes the fake's,
     // and a second step's session signs the fake in, as the local auth port does.
@@ -154,10 +156,7 @@ export function createFakeBackend(options: { signedIn?: AuthAccount | null } = {
       authBaseUrl: 'http://localhost/auth',
       timeoutMs: 10_000,
       auth: {
-        getIdToken: async () => fake.token,
-        adoptToken: (renewed) => {
-          if (fake.token !== null) fake.token = renewed.token;
-        },
+        ...tokenAuth,
         adoptSession: (session) => {
           fake.emitAccount(session.account);
           fake.token = session.token;
