@@ -129,6 +129,10 @@ interface EndpointSchema {
   response: Record<number, TSchema>;
 }
 
+/** A POST acting on the record its path names (`params`), with no query and no body, answering `answer` (200). */
+const commandOn = <P extends TSchema, A extends TSchema>(params: P, answer: A) =>
+  ({ params, querystring: NoQuery, body: NoBody, response: { 200: answer } }) as const;
+
 export const ENDPOINTS = {
   // /auth (the reference backend's sessions)
   'POST /auth/sign-in': { querystring: NoQuery, body: SignInRequestSchema, response: { 200: SignInResponseSchema } },
@@ -187,9 +191,9 @@ export const ENDPOINTS = {
   'GET /api/admin/operators': { querystring: NoQuery, response: { 200: OperatorsPageSchema } },
   'POST /api/admin/operators/invites': { querystring: NoQuery, body: OperatorEmailBody, response: { 201: OperatorLinkSchema } },
   'DELETE /api/admin/operators/invites/:id': { params: Id, querystring: NoQuery, response: { 204: Type.Null() } },
-  'POST /api/admin/operators/:uid/grant': { params: Uid, querystring: NoQuery, body: NoBody, response: { 200: OperatorSchema } },
-  'POST /api/admin/operators/:uid/revoke': { params: Uid, querystring: NoQuery, body: NoBody, response: { 200: OperatorSchema } },
-  'POST /api/admin/operators/:uid/reset-mfa': { params: Uid, querystring: NoQuery, body: NoBody, response: { 200: OperatorSchema } },
+  'POST /api/admin/operators/:uid/grant': commandOn(Uid, OperatorSchema),
+  'POST /api/admin/operators/:uid/revoke': commandOn(Uid, OperatorSchema),
+  'POST /api/admin/operators/:uid/reset-mfa': commandOn(Uid, OperatorSchema),
   'POST /api/admin/operators/:uid/reset-password': {
     params: Uid,
     querystring: NoQuery,
@@ -287,7 +291,7 @@ export const ENDPOINTS = {
   // Acting on every name matching a filter (contract/namesBulkJobs.ts): start, progress, cancel.
   'POST /api/names/bulk-jobs': { querystring: NoQuery, body: NameBulkJobStartSchema, response: { 202: NameBulkJobSchema } },
   'GET /api/names/bulk-jobs/:id': { params: Id, querystring: NoQuery, response: { 200: NameBulkJobSchema } },
-  'POST /api/names/bulk-jobs/:id/cancel': { params: Id, querystring: NoQuery, body: NoBody, response: { 200: NameBulkJobSchema } },
+  'POST /api/names/bulk-jobs/:id/cancel': commandOn(Id, NameBulkJobSchema),
   'POST /api/names/delete-preview': { querystring: NoQuery, body: closed({ nameIds: nameIdList }), response: { 200: NamesImpactSchema } },
   'GET /api/names/trash': {
     querystring: closed({
@@ -428,7 +432,7 @@ export const ENDPOINTS = {
     body: RestoreApplyBodySchema,
     response: { 202: RestoreSessionSchema },
   },
-  'POST /api/admin/restores/:id/cancel': { params: Id, querystring: NoQuery, body: NoBody, response: { 200: RestoreSessionSchema } },
+  'POST /api/admin/restores/:id/cancel': commandOn(Id, RestoreSessionSchema),
 
   // analytics (answers: schemas/analytics.ts describes them field by field)
   // count: rank and count by likes (default) or by swipes (Advanced Analytics: "with swipe counts").
