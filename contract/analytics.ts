@@ -6,7 +6,7 @@
 //
 // Conventions, for every answer:
 // - Ratios are unrounded FRACTIONS from 0 to 1 (0.25 = 25 %), part / whole of the counts; the console rounds
-//   them once, to a percent with one decimal (src/lib/analyticsFormat.ts), from the counts where it has them.
+//   them once, to a percent with one decimal (src/features/analytics/analyticsFormat.ts), from the counts where it has them.
 // - Durations are integer or fractional MILLISECONDS (fields ending in _ms, and avg_decision_time);
 //   the console shows decision times in seconds with one decimal.
 // - Instants are ISO 8601 strings in UTC ('2026-11-22T20:18:35.000Z'); days are 'YYYY-MM-DD' (UTC days).

@@ -7,7 +7,7 @@ import type {
   TopRankedName,
   UserStats,
 } from '../../../contract/schemas/analytics';
-import { formatSeconds, formatShare } from '../../lib/analyticsFormat';
+import { formatSeconds, formatShare } from './analyticsFormat';
 import { formatCount, formatOneDecimal } from '../../lib/format';
 import { capitalize } from './chartData';
 

@@ -1,5 +1,5 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { sinceDaysAgo } from '../../lib/sinceDaysAgo';
+import { sinceDaysAgo } from './sinceDaysAgo';
 import {
   AUDIT_RANGE_DAYS,
   AUDIT_SOURCES,

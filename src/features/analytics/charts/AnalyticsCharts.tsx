@@ -3,7 +3,7 @@
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { formatCount } from '../../../lib/format';
-import { formatPercent } from '../../../lib/analyticsFormat';
+import { formatPercent } from '../analyticsFormat';
 import { formatDay, type DailySeries, type OriginRatio } from '../chartData';
 
 const CHART_HEIGHT = 280;

@@ -5,7 +5,7 @@ import { ANALYTICS_DEFAULTS } from '../../../../contract/analytics';
 import type { PairMatch, SwipeSession, UserSwipe } from '../../../../contract/schemas/analytics';
 import type { UserRecord } from '../../../../contract/schemas/usersAudit';
 import { errorReason } from '../../../api/errors';
-import { decisionSpeed, formatDuration, formatPercent, formatSeconds, formatShare } from '../../../lib/analyticsFormat';
+import { decisionSpeed, formatDuration, formatPercent, formatSeconds, formatShare } from '../analyticsFormat';
 import { formatCount, formatDateTimeWithZone, formatOneDecimal } from '../../../lib/format';
 import { useGetPairMatchesQuery, useGetSwipeSessionsQuery, useGetUserSwipeInsightsQuery, useGetUserSwipesQuery } from '../analyticsApi';
 import { capitalize } from '../chartData';

@@ -1,7 +1,7 @@
 // Column definitions shared by the analytics tables. Values stay numbers (so the grid sorts them as
 // numbers); only the formatter turns them into seconds, percents and separated counts.
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
-import { formatDuration, formatPercent, formatSeconds } from '../../../lib/analyticsFormat';
+import { formatDuration, formatPercent, formatSeconds } from '../analyticsFormat';
 import { formatCount, formatDateTime, withTimeZone } from '../../../lib/format';
 import { capitalize } from '../chartData';
 

@@ -17,7 +17,7 @@ import LightbulbOutlined from '@mui/icons-material/LightbulbOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { ANALYTICS_DEFAULTS } from '../../../../contract/analytics';
 import { formatCount, formatOneDecimal } from '../../../lib/format';
-import { formatShare, formatSeconds } from '../../../lib/analyticsFormat';
+import { formatShare, formatSeconds } from '../analyticsFormat';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import {
   useGetDecisionTimeStatsQuery,

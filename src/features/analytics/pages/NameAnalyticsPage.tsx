@@ -8,7 +8,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { useUrlBackedView } from '../../../hooks/useUrlBackedView';
 import { useGetSystemHealthQuery } from '../../../components/systemHealth/systemHealthApi';
 import { formatCount } from '../../../lib/format';
-import { formatShare, formatSeconds } from '../../../lib/analyticsFormat';
+import { formatShare, formatSeconds } from '../analyticsFormat';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import {
   useGetDailyActiveUsersQuery,

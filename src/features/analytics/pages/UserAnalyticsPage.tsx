@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Alert, Box, Button, Container, Grid, Stack, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { formatCount, formatOneDecimal } from '../../../lib/format';
-import { formatShare } from '../../../lib/analyticsFormat';
+import { formatShare } from '../analyticsFormat';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useGetTopNamesByGenderQuery, useGetTopNamesByNationalityQuery, useGetUserStatsQuery } from '../analyticsApi';
 import { USER_ANALYTICS_PAGE_ERROR, USER_ANALYTICS_SECTION_ERROR } from '../analyticsErrors';

@@ -3,8 +3,8 @@
 // once in contract/analytics.ts). A percent is rounded exactly once, here: the API sends unrounded fractions,
 // and where the counts are at hand the screen divides them itself (formatShare), so 2 of 52 reads 3.8 %, not
 // the 3.9 % that rounding 0.0385 again would give.
-import { FAST_DECISION_MS, SLOW_DECISION_MS } from '../../contract/analytics';
-import { MISSING, formatOneDecimal } from './format';
+import { FAST_DECISION_MS, SLOW_DECISION_MS } from '../../../contract/analytics';
+import { MISSING, formatOneDecimal } from '../../lib/format';
 
 export { FAST_DECISION_MS, SLOW_DECISION_MS };
 
