@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { RetryAlert } from './RetryAlert';
 
 export interface PagedListFooterProps {
   /** the list's read failed: what to say (Retry beside it) */
@@ -22,17 +23,9 @@ export function PagedListFooter({ error, onRetry, loadingMore, loadingText, hasM
   return (
     <Box sx={{ minHeight: 52, display: 'flex', alignItems: 'center', justifyContent: 'center', pt: 1.5 }}>
       {error ? (
-        <Alert
-          severity="error"
-          sx={{ width: '100%' }}
-          action={
-            <Button color="inherit" size="small" onClick={onRetry}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert sx={{ width: '100%' }} onRetry={onRetry}>
           {error}
-        </Alert>
+        </RetryAlert>
       ) : loadingMore ? (
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }} role="status">
           <CircularProgress size={20} />

@@ -3,19 +3,7 @@
 // turn it off (for the current password; not where the server requires it). Turning it on ends the account's other
 // sessions: this one goes on with the token the answer carries (the port keeps it).
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { errorReason } from '../../api/errors';
 import { codeRefusal } from '../../components/mfa/codeRefusal';
 import { CancelAndSubmit } from '../../components/ProgressButton';
@@ -30,6 +18,7 @@ import {
   useStartMfaEnrolmentMutation,
 } from './accountApi';
 import { PasswordField } from './PasswordField';
+import { RetryAlert } from '../../components/RetryAlert';
 
 export const DIALOG_TITLE = 'Two-factor sign-in';
 export const REQUIRED_EXPLANATION =
@@ -104,16 +93,7 @@ export default function TwoFactorDialog({ open, email, onClose }: TwoFactorDialo
     content = <TurnOff email={email} onDone={() => setView('status')} onCancel={() => setView('status')} />;
   } else if (status.isError) {
     content = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void status.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        Could not read your two-factor sign-in: {errorReason(status.error)}
-      </Alert>
+      <RetryAlert onRetry={() => void status.refetch()}>Could not read your two-factor sign-in: {errorReason(status.error)}</RetryAlert>
     );
   } else if (!status.data) {
     content = (

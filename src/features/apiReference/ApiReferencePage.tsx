@@ -15,6 +15,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { useGetOpenApiDocumentQuery } from './apiReferenceApi';
 import { OperationAccordion } from './components/OperationAccordion';
 import { filterOperations, groupOperations, isOpenApiDocument, readOperations, type OpenApiDocument } from './openApi';
+import { RetryAlert } from '../../components/RetryAlert';
 
 export const DOCUMENT_FILE_NAME = 'openapi.json';
 
@@ -158,18 +159,7 @@ export default function ApiReferencePage() {
           <CircularProgress aria-label="Loading the API reference" />
         </Box>
       )}
-      {query.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {loadFailureText(query.error)}
-        </Alert>
-      )}
+      {query.isError && <RetryAlert onRetry={() => void query.refetch()}>{loadFailureText(query.error)}</RetryAlert>}
       {query.isSuccess && !document && <Alert severity="error">{NOT_A_DOCUMENT_TEXT}</Alert>}
       {document && <Reference document={document} />}
     </Container>

@@ -4,7 +4,7 @@
 // active admin), withdraw an invitation.
 // The answer's capabilities say which of these the stack offers; the others are not shown.
 import { useCallback, useState } from 'react';
-import { Alert, Button, Container, Paper, Stack, Typography } from '@mui/material';
+import { Button, Container, Paper, Stack, Typography } from '@mui/material';
 import PersonAddAlt from '@mui/icons-material/PersonAddAltOutlined';
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettingsOutlined';
 import type { Operator, OperatorInvite, OperatorLink } from '../../../contract/schemas/operators';
@@ -27,6 +27,7 @@ import {
   useWithdrawInviteMutation,
 } from './operatorsApi';
 import { operatorLabel, RESET_MFA_LABEL, resetMfaText } from './operatorText';
+import { RetryAlert } from '../../components/RetryAlert';
 
 const NO_CAPABILITIES = { invite: false, resetPassword: false, grant: false, resetMfa: false };
 
@@ -176,17 +177,9 @@ export default function OperatorsPage() {
             </Typography>
           </Stack>
           {list.isError && (
-            <Alert
-              severity="error"
-              sx={{ mb: 1.5 }}
-              action={
-                <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-                  Retry
-                </Button>
-              }
-            >
+            <RetryAlert sx={{ mb: 1.5 }} onRetry={() => void list.refetch()}>
               {loadFailureText(list.error)}
-            </Alert>
+            </RetryAlert>
           )}
           <GrowingGridBox rowCount={operators.length} minHeight={200}>
             <OperatorsGrid

@@ -9,6 +9,7 @@ import { useRevertChangeMutation } from '../historyApi';
 import { revertAction, revertQuestion, stateText } from '../historyText';
 import { useRecordHistory } from '../hooks/useRecordHistory';
 import { HistoryEntryItem } from './HistoryEntryItem';
+import { RetryAlert } from '../../../components/RetryAlert';
 
 /** The record a drawer shows: a name (its id) or a user (their uid), and how to call it in the title. */
 export interface HistoryDrawerTarget {
@@ -99,17 +100,9 @@ export function RecordHistoryDrawer({ target, onClose, onReverted }: RecordHisto
           <Divider />
 
           {history.error ? (
-            <Alert
-              severity="error"
-              sx={{ mt: 2 }}
-              action={
-                <Button color="inherit" size="small" onClick={history.retry}>
-                  Retry
-                </Button>
-              }
-            >
+            <RetryAlert sx={{ mt: 2 }} onRetry={history.retry}>
               Failed to load the history: {history.error}
-            </Alert>
+            </RetryAlert>
           ) : history.isLoading ? (
             <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mt: 2 }} role="status">
               <CircularProgress size={18} />

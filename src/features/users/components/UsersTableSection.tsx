@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import { Box, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import type { UserRecord } from '../../../../contract/schemas/usersAudit';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { GrowingGridBox } from '../../../components/GrowingGridBox';
@@ -16,6 +16,7 @@ import { UserConflictDialog } from './UserConflictDialog';
 import { UserDetailDrawer } from './UserDetailDrawer';
 import { UsersGrid } from './UsersGrid';
 import { UsersPager } from './UsersPager';
+import { RetryAlert } from '../../../components/RetryAlert';
 
 /** Spec 8. */
 export const NO_USERS_TEXT = 'No users found matching your criteria.';
@@ -100,17 +101,9 @@ export function UsersTableSection({ enabled }: { enabled: boolean }) {
       )}
 
       {list.error && (
-        <Alert
-          severity="error"
-          sx={{ mb: 1.5 }}
-          action={
-            <Button color="inherit" size="small" onClick={list.retry}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert sx={{ mb: 1.5 }} onRetry={list.retry}>
           Failed to load users: {list.error}
-        </Alert>
+        </RetryAlert>
       )}
 
       <VisibleRowsContext.Provider value={registerVisibleRow}>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import RestoreIcon from '@mui/icons-material/Restore';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
@@ -18,6 +18,7 @@ import { DeletionBanner } from './DeletionBanner';
 import { TrashEmptyState } from './TrashEmptyState';
 import { TrashGrid } from './TrashGrid';
 import { carriedBy, purgedText, purgeQuestion } from './trashText';
+import { RetryAlert } from '../../../../components/RetryAlert';
 
 const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
 
@@ -134,16 +135,7 @@ export function TrashSection() {
       )}
 
       {trash.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void trash.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          Failed to load the trash. {errorReason(trash.error)}
-        </Alert>
+        <RetryAlert onRetry={() => void trash.refetch()}>Failed to load the trash. {errorReason(trash.error)}</RetryAlert>
       ) : emptyTrash ? (
         <TrashEmptyState retentionDays={retentionDays} />
       ) : (
