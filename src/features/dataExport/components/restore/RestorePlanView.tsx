@@ -2,35 +2,13 @@
 // row by row), the two modes stated in the plan's own figures, and the confirmation of any sign-in rights the
 // chosen mode would change. Applying a replace asks once more, naming the file the current state is saved to.
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  FormControlLabel,
-  Radio,
-  RadioGroup,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Checkbox, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import type { RestoreMode } from '../../../../../contract/backupRestore';
 import type { RestoreSession } from '../../../../../contract/schemas/backupRestore';
-import { BACKUP_COLLECTIONS } from '../../../../../contract/exports';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { formatCount } from '../../../../lib/format';
-import {
-  addModeText,
-  adminChangeCount,
-  adminChangesText,
-  COLLECTION_LABELS,
-  MODE_TITLES,
-  replaceModeText,
-} from '../../restore/restoreText';
+import { addModeText, adminChangeCount, adminChangesText, MODE_TITLES, replaceModeText } from '../../restore/restoreText';
+import { CollectionFiguresTable } from './CollectionFiguresTable';
 
 export interface RestorePlanViewProps {
   session: RestoreSession;
@@ -74,34 +52,11 @@ export function RestorePlanView({ session, disabled, onApply, onDiscard }: Resto
       <Typography variant="subtitle1" component="h3">
         What {session.fileName} holds against the data now
       </Typography>
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label="Restore plan">
-          <TableHead>
-            <TableRow>
-              <TableCell>Collection</TableCell>
-              {FIGURES.map((f) => (
-                <TableCell key={f.key} align="right">
-                  {f.label}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {BACKUP_COLLECTIONS.map((collection) => (
-              <TableRow key={collection}>
-                <TableCell component="th" scope="row">
-                  {COLLECTION_LABELS[collection]}
-                </TableCell>
-                {FIGURES.map((f) => (
-                  <TableCell key={f.key} align="right">
-                    {f.key === 'inTrash' && collection !== 'names' ? '—' : formatCount(plan.collections[collection][f.key])}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Box>
+      <CollectionFiguresTable
+        label="Restore plan"
+        figures={FIGURES}
+        cell={(collection, key) => (key === 'inTrash' && collection !== 'names' ? '—' : formatCount(plan.collections[collection][key]))}
+      />
 
       {session.problems.length > 0 && (
         <Alert severity="warning" role="note">

@@ -1,8 +1,6 @@
-import { Box, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import type { RestoreReport } from '../../../../../contract/schemas/backupRestore';
-import { BACKUP_COLLECTIONS } from '../../../../../contract/exports';
 import { formatCount } from '../../../../lib/format';
-import { COLLECTION_LABELS } from '../../restore/restoreText';
+import { CollectionFiguresTable } from './CollectionFiguresTable';
 
 const FIGURES = [
   { key: 'read', label: 'Read' },
@@ -17,33 +15,10 @@ const FIGURES = [
 /** What an applied restore did, collection by collection. */
 export function RestoreReportTable({ report }: { report: RestoreReport }) {
   return (
-    <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label="Restore report">
-        <TableHead>
-          <TableRow>
-            <TableCell>Collection</TableCell>
-            {FIGURES.map((f) => (
-              <TableCell key={f.key} align="right">
-                {f.label}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {BACKUP_COLLECTIONS.map((collection) => (
-            <TableRow key={collection}>
-              <TableCell component="th" scope="row">
-                {COLLECTION_LABELS[collection]}
-              </TableCell>
-              {FIGURES.map((f) => (
-                <TableCell key={f.key} align="right">
-                  {formatCount(report.collections[collection][f.key])}
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Box>
+    <CollectionFiguresTable
+      label="Restore report"
+      figures={FIGURES}
+      cell={(collection, key) => formatCount(report.collections[collection][key])}
+    />
   );
 }
