@@ -12,31 +12,11 @@ import {
   type NameExportRow,
 } from '../../../contract/exports';
 import { fieldColumns, type CsvColumn } from '../../lib/export';
+import { USER_RECORD_FIELDS } from '../../lib/userRecordChanges';
 import { EXPORT_ERRORS } from './exportMessages';
 
-export const USER_COLUMNS: CsvColumn<UserRecord>[] = fieldColumns<UserRecord>([
-  'uid',
-  'email',
-  'username',
-  'displayName',
-  'accountActive',
-  'isPremium',
-  'createdAt',
-  'updatedAt',
-  'lastLogin',
-  'lastActiveDate',
-  'preferredGender',
-  'preferredNationality',
-  'preferredLanguage',
-  'connectedUserId',
-  'connectionStatus',
-  'connectionRequestSent',
-  'dailySwipeCount',
-  'lastSwipeDate',
-  'isAdmin',
-  'notificationSettings',
-  'totalActiveTimeFormatted',
-]);
+/** A users record's fields in the spec's order, one column each. */
+export const USER_COLUMNS: CsvColumn<UserRecord>[] = fieldColumns<UserRecord>(USER_RECORD_FIELDS);
 
 // The columns the reference backend streams these files with (contract), so both ways write the same file.
 // random_seed is present once the Database Admin migration ran; an empty cell before.
