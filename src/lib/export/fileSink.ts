@@ -1,6 +1,7 @@
 // Where an export's text goes while it is produced. Chromium streams it to the file the operator
 // picks (File System Access API); elsewhere the parts become one Blob and download at the end. Either
 // way no single string ever holds the whole export.
+import { downloadBlob } from '../downloadBlob';
 
 /** The parts of the File System Access API we use (not in TypeScript's DOM lib yet). */
 export interface SaveFilePickerOptions {
@@ -45,25 +46,11 @@ export class SaveCancelledError extends Error {
 /** Parts are moved from the JS heap into a Blob (browser-managed storage) every this many characters or bytes. */
 export const BLOB_COMPACT_CHARS = 4 * 1024 * 1024;
 
-function downloadWithAnchor(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.rel = 'noopener';
-  anchor.style.display = 'none';
-  document.body.appendChild(anchor);
-  anchor.click();
-  anchor.remove();
-  // Revoking at once can cut a large download short in some browsers; a minute is plenty to start it.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 export function browserFileSinkHost(): FileSinkHost {
   const picker = (globalThis as { showSaveFilePicker?: ShowSaveFilePicker }).showSaveFilePicker;
   return {
     showSaveFilePicker: typeof picker === 'function' ? picker.bind(globalThis) : undefined,
-    download: downloadWithAnchor,
+    download: downloadBlob,
   };
 }
 
