@@ -5,16 +5,18 @@ export interface RetryAlertProps extends Omit<AlertProps, 'action'> {
   onRetry(): void;
   /** the retry is running: the button is disabled */
   retrying?: boolean;
+  /** the Retry button's accessible name, where "Retry" alone would not say what is retried */
+  retryLabel?: string;
 }
 
 /** An alert (an error by default) whose action is a Retry button. */
-export function RetryAlert({ onRetry, retrying, severity = 'error', children, ...rest }: RetryAlertProps) {
+export function RetryAlert({ onRetry, retrying, retryLabel, severity = 'error', children, ...rest }: RetryAlertProps) {
   return (
     <Alert
       {...rest}
       severity={severity}
       action={
-        <Button color="inherit" size="small" onClick={onRetry} disabled={retrying}>
+        <Button color="inherit" size="small" onClick={onRetry} disabled={retrying} aria-label={retryLabel}>
           Retry
         </Button>
       }

@@ -1,20 +1,6 @@
 import { useMemo } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Container,
-  Grid,
-  List,
-  ListItem,
-  ListItemIcon,
-  ListItemText,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Container, Grid, List, ListItem, ListItemIcon, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import LightbulbOutlined from '@mui/icons-material/LightbulbOutlined';
-import RefreshIcon from '@mui/icons-material/Refresh';
 import { ANALYTICS_DEFAULTS } from '../../../../contract/analytics';
 import { formatCount, formatOneDecimal } from '../../../lib/format';
 import { formatShare, formatSeconds } from '../analyticsFormat';
@@ -35,6 +21,8 @@ import { TopNamesGroups } from '../components/TopNamesGroups';
 import { UserLookupPanel } from '../components/UserLookupPanel';
 import { buildInsights } from '../insights';
 import { genderGroups, nationalityGroups } from '../topNames';
+import { RetryAlert } from '../../../components/RetryAlert';
+import { AnalyticsPageHeader } from '../components/AnalyticsPageHeader';
 
 /** /advanced-analytics (spec 2): summary cards, insights, top names per gender and nationality, and one user's analytics. */
 export default function AdvancedAnalyticsPage() {
@@ -132,34 +120,18 @@ export default function AdvancedAnalyticsPage() {
 
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 3, md: 4 } }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ mb: 3, justifyContent: 'space-between', alignItems: { sm: 'flex-end' } }}
-      >
-        <Box>
-          <Typography variant="h4" component="h1">
-            Advanced Analytics
-          </Typography>
-          <Typography color="text.secondary">What the swipes say, the favourite names of each group, and one user up close.</Typography>
-        </Box>
-        <Button variant="outlined" startIcon={<RefreshIcon />} onClick={retry} disabled={refreshing}>
-          Refresh
-        </Button>
-      </Stack>
+      <AnalyticsPageHeader
+        title="Advanced Analytics"
+        subtitle="What the swipes say, the favourite names of each group, and one user up close."
+        onRefresh={retry}
+        refreshing={refreshing}
+      />
 
       <Stack spacing={3}>
         {failures.length > 0 ? (
-          <Alert
-            severity="warning"
-            action={
-              <Button color="inherit" size="small" onClick={retry} disabled={refreshing}>
-                Retry
-              </Button>
-            }
-          >
+          <RetryAlert severity="warning" onRetry={retry} retrying={refreshing}>
             Some figures could not be loaded and show as empty: {failures.map(([what, reason]) => `${what} (${reason})`).join('; ')}
-          </Alert>
+          </RetryAlert>
         ) : null}
 
         <Grid container spacing={2.5}>

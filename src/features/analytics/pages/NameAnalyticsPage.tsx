@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Box, Button, Container, Grid, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import RefreshIcon from '@mui/icons-material/Refresh';
+import { Alert, Button, Container, Grid, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { ANALYTICS_DEFAULTS } from '../../../../contract/analytics';
 import type { MatchAnalytics, NameAnalytics, TopRankedName } from '../../../../contract/schemas/analytics';
@@ -34,6 +33,8 @@ import { countCol, dateTimeCol, durationCol, labelCol, percentCol, secondsCol, t
 import { HealthDebugBlock } from '../components/HealthDebugBlock';
 import { StatCard } from '../../../components/StatCard';
 import { UserRef } from '../components/UserRef';
+import { RetryAlert } from '../../../components/RetryAlert';
+import { AnalyticsPageHeader } from '../components/AnalyticsPageHeader';
 
 const RANGE_CHOICES = [7, 30, 90] as const;
 type RangeDays = (typeof RANGE_CHOICES)[number];
@@ -172,36 +173,20 @@ export default function NameAnalyticsPage() {
 
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 3, md: 4 } }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ mb: 3, justifyContent: 'space-between', alignItems: { sm: 'flex-end' } }}
-      >
-        <Box>
-          <Typography variant="h4" component="h1">
-            Name Analytics Dashboard
-          </Typography>
-          <Typography color="text.secondary">Rankings, decision times and matches from every swipe.</Typography>
-        </Box>
-        <Button variant="outlined" startIcon={<RefreshIcon />} onClick={retry} disabled={refreshing}>
-          Refresh
-        </Button>
-      </Stack>
+      <AnalyticsPageHeader
+        title="Name Analytics Dashboard"
+        subtitle="Rankings, decision times and matches from every swipe."
+        onRefresh={retry}
+        refreshing={refreshing}
+      />
 
       <Stack spacing={3}>
         <HealthDebugBlock health={healthQuery.data} loading={healthQuery.isLoading} failed={healthFailed} />
 
         {pageError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={retry} disabled={refreshing}>
-                Retry
-              </Button>
-            }
-          >
+          <RetryAlert onRetry={retry} retrying={refreshing}>
             {pageError}
-          </Alert>
+          </RetryAlert>
         ) : null}
 
         <AnalyticsFilterBar />

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Box, Button, Container, Grid, Stack, Typography } from '@mui/material';
-import RefreshIcon from '@mui/icons-material/Refresh';
+import { Container, Grid, Stack } from '@mui/material';
 import { formatCount, formatOneDecimal } from '../../../lib/format';
 import { formatShare } from '../analyticsFormat';
 import { usePageTitle } from '../../../lib/usePageTitle';
@@ -12,6 +11,8 @@ import { StatCard } from '../../../components/StatCard';
 import { TopNamesGroups } from '../components/TopNamesGroups';
 import { genderGroups, nationalityGroups } from '../topNames';
 import type { UserStats } from '../../../../contract/schemas/analytics';
+import { RetryAlert } from '../../../components/RetryAlert';
+import { AnalyticsPageHeader } from '../components/AnalyticsPageHeader';
 
 interface Metric {
   title: string;
@@ -34,16 +35,9 @@ const METRICS: Metric[] = [
 /** A top-10 section whose call failed: the spec's message and a Retry of that call alone, never "No likes yet.". */
 function SectionFailure({ onRetry, retrying, what }: { onRetry: () => void; retrying: boolean; what: string }) {
   return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry} disabled={retrying} aria-label={`Retry ${what}`}>
-          Retry
-        </Button>
-      }
-    >
+    <RetryAlert onRetry={onRetry} retrying={retrying} retryLabel={`Retry ${what}`}>
       {USER_ANALYTICS_SECTION_ERROR}
-    </Alert>
+    </RetryAlert>
   );
 }
 
@@ -68,34 +62,18 @@ export default function UserAnalyticsPage() {
 
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 3, md: 4 } }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ mb: 3, justifyContent: 'space-between', alignItems: { sm: 'flex-end' } }}
-      >
-        <Box>
-          <Typography variant="h4" component="h1">
-            User Analytics
-          </Typography>
-          <Typography color="text.secondary">How people use the app, and the names they like most.</Typography>
-        </Box>
-        <Button variant="outlined" startIcon={<RefreshIcon />} onClick={retry} disabled={refreshing}>
-          Refresh
-        </Button>
-      </Stack>
+      <AnalyticsPageHeader
+        title="User Analytics"
+        subtitle="How people use the app, and the names they like most."
+        onRefresh={retry}
+        refreshing={refreshing}
+      />
 
       <Stack spacing={3}>
         {statsQuery.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={retry} disabled={refreshing}>
-                Retry
-              </Button>
-            }
-          >
+          <RetryAlert onRetry={retry} retrying={refreshing}>
             {USER_ANALYTICS_PAGE_ERROR}
-          </Alert>
+          </RetryAlert>
         ) : (
           <Grid container spacing={2.5}>
             {METRICS.map((metric) => (
