@@ -1,12 +1,13 @@
 // The account menu of the top bar, where the backend has account settings of its own (the reference backend): the
 // signed-in address opens it, and it offers Change password and Two-factor sign-in. Its own chunk, loaded with the top
 // bar's account; each dialog loads when first opened.
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, ListItemIcon, Menu, MenuItem } from '@mui/material';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import PhonelinkLock from '@mui/icons-material/PhonelinkLockOutlined';
 import ChangePasswordDialog from '../../features/account/ChangePasswordDialog';
 import { AccountIdentity } from './AccountIdentity';
+import { useButtonMenu } from './useButtonMenu';
 
 const TwoFactorDialog = lazy(() => import('../../features/account/TwoFactorDialog'));
 
@@ -20,34 +21,18 @@ export interface AccountMenuProps {
 }
 
 export default function AccountMenu({ label, email, passwords, mfa }: AccountMenuProps) {
-  const menuId = useId();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menu = useButtonMenu();
   const [open, setOpen] = useState<'password' | 'mfa' | null>(null);
   const choose = (dialog: 'password' | 'mfa') => () => {
-    setAnchor(null);
+    menu.close();
     setOpen(dialog);
   };
   return (
     <>
-      <Button
-        color="inherit"
-        onClick={(event) => setAnchor(event.currentTarget)}
-        aria-label={`Account: ${label}`}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        sx={{ minWidth: 0, px: 0.75, textTransform: 'none' }}
-      >
+      <Button color="inherit" {...menu.buttonProps} aria-label={`Account: ${label}`} sx={{ minWidth: 0, px: 0.75, textTransform: 'none' }}>
         <AccountIdentity label={label} />
       </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
+      <Menu {...menu.menuProps}>
         {passwords && (
           <MenuItem onClick={choose('password')}>
             <ListItemIcon>

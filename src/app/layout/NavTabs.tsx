@@ -1,12 +1,12 @@
 // The row of links to every admin page. Scrollable tabs: a window too narrow for all of them
 // scrolls the row instead of wrapping or overflowing it. Pages that are looked up rather than worked in
 // (adminPages.ts marks them `more`) sit in a More menu at the end of the row, so the tabs stay the daily ones.
-import { useId, useState } from 'react';
 import { Box, Button, ListItemIcon, ListItemText, Menu, MenuItem, Tab, Tabs } from '@mui/material';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Link as RouterLink } from 'react-router-dom';
 import { activePagePath, morePages, tabPages } from '../adminPages';
 import { pageIcons } from './pageIcons';
+import { useButtonMenu } from './useButtonMenu';
 
 export interface NavTabsProps {
   pathname: string;
@@ -15,30 +15,19 @@ export interface NavTabsProps {
 }
 
 function MoreMenu({ pathname, lastSearch }: Required<NavTabsProps>) {
-  const menuId = useId();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menu = useButtonMenu();
   const active = activePagePath(pathname, morePages);
   return (
     <>
       <Button
         color={active ? 'primary' : 'inherit'}
         endIcon={<ExpandMore />}
-        onClick={(event) => setAnchor(event.currentTarget)}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
+        {...menu.buttonProps}
         sx={{ flexShrink: 0, mx: 1, minHeight: 44, fontWeight: active ? 600 : undefined, color: active ? undefined : 'text.secondary' }}
       >
         More
       </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
+      <Menu {...menu.menuProps}>
         {morePages.map((page) => {
           const Icon = pageIcons[page.path];
           return (
@@ -48,7 +37,7 @@ function MoreMenu({ pathname, lastSearch }: Required<NavTabsProps>) {
               to={`${page.path}${lastSearch[page.path] ?? ''}`}
               selected={active === page.path}
               aria-current={active === page.path ? 'page' : undefined}
-              onClick={() => setAnchor(null)}
+              onClick={menu.close}
             >
               <ListItemIcon>
                 <Icon fontSize="small" />
