@@ -9,6 +9,7 @@ import { BasicGridToolbar } from '../../../components/BasicGridToolbar';
 import { useNarrowWindowColumns } from '../../../components/useNarrowWindowColumns';
 import { formatDate, formatDateTime, formatDateTimeWithZone, withTimeZone } from '../../../lib/format';
 import { LAST_ACTIVE_ADMIN_REASON, NO_PASSWORD_YET, NO_PASSWORD_YET_HINT, operatorLabel, RESET_MFA_LABEL } from '../operatorText';
+import { HiddenReason } from '../../../components/HiddenReason';
 
 export interface OperatorsGridProps {
   rows: Operator[];
@@ -26,15 +27,6 @@ export interface OperatorsGridProps {
 
 const NARROW_WINDOW_HIDDEN = ['createdAt'];
 const lastReasonId = (uid: string) => `last-admin-reason-${uid}`;
-// Read by screen readers through aria-describedby; the tooltip shows it on hover.
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** Whether revoking `operator` would leave the console without an active admin (the server refuses it with a 409). */
 export function isLastActiveAdmin(operator: Operator, rows: Operator[]): boolean {
@@ -184,11 +176,7 @@ export function OperatorsGrid({
                   </span>
                 </Tooltip>
               )}
-              {last && capabilities.grant ? (
-                <Box component="span" id={lastReasonId(row.uid)} sx={visuallyHidden}>
-                  {LAST_ACTIVE_ADMIN_REASON}
-                </Box>
-              ) : null}
+              {last && capabilities.grant ? <HiddenReason id={lastReasonId(row.uid)}>{LAST_ACTIVE_ADMIN_REASON}</HiddenReason> : null}
             </Stack>
           );
         },

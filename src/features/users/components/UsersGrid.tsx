@@ -12,6 +12,7 @@ import { selectSessionUser } from '../../session';
 import type { UserSort } from '../usersSlice';
 import { SwipeTotalCell } from './SwipeTotalCell';
 import { formatDate, formatDateTimeWithZone, withTimeZone } from '../../../lib/format';
+import { HiddenReason } from '../../../components/HiddenReason';
 
 export interface UserRowActions {
   onTogglePremium(user: UserRecord): void;
@@ -59,15 +60,6 @@ function dateColumn(field: keyof UserRecord, headerName: string, width: number):
  */
 export const OWN_ACCOUNT_REASON = 'This is your own account: you cannot deactivate or delete it here.';
 const ownReasonId = (uid: string) => `own-account-reason-${uid}`;
-// Read by screen readers through aria-describedby; the tooltip shows it on hover.
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** The fields the backend adapter dropped from this row because their values had the wrong type. */
 const malformedOf = (row: UserRecord): string[] | undefined => (row as { malformedFields?: string[] }).malformedFields;
@@ -190,11 +182,7 @@ export function UsersGrid({ rows, loading, noRowsLabel, sort, onSortChange, ...a
                   </IconButton>
                 </span>
               </Tooltip>
-              {own ? (
-                <Box component="span" id={ownReasonId(row.uid)} sx={visuallyHidden}>
-                  {OWN_ACCOUNT_REASON}
-                </Box>
-              ) : null}
+              {own ? <HiddenReason id={ownReasonId(row.uid)}>{OWN_ACCOUNT_REASON}</HiddenReason> : null}
             </Stack>
           );
         },
