@@ -16,6 +16,7 @@ import { useGetOpenApiDocumentQuery } from './apiReferenceApi';
 import { OperationAccordion } from './components/OperationAccordion';
 import { filterOperations, groupOperations, isOpenApiDocument, readOperations, type OpenApiDocument } from './openApi';
 import { RetryAlert } from '../../components/RetryAlert';
+import { PageHeading } from '../../components/PageHeading';
 
 export const DOCUMENT_FILE_NAME = 'openapi.json';
 
@@ -137,14 +138,7 @@ export default function ApiReferencePage() {
   const document = isOpenApiDocument(query.data) ? query.data : undefined;
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
-      <Stack
-        direction="row"
-        spacing={2}
-        sx={{ mb: 3, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1.5 }}
-      >
-        <Typography variant="h4" component="h1">
-          API Reference
-        </Typography>
+      <PageHeading title="API Reference" rowGap={1.5}>
         <Button
           variant="outlined"
           startIcon={<FileDownloadOutlined />}
@@ -153,7 +147,7 @@ export default function ApiReferencePage() {
         >
           Download {DOCUMENT_FILE_NAME}
         </Button>
-      </Stack>
+      </PageHeading>
       {query.isLoading && (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
           <CircularProgress aria-label="Loading the API reference" />

@@ -18,6 +18,7 @@ import { AuditLogTable, NO_AUDIT_LOGS_TEXT } from './components/AuditLogTable';
 import { AuditStatsSection } from './components/AuditStatsSection';
 import { AuditViewsControl } from './components/AuditViewsControl';
 import { useAuditLogList } from './hooks/useAuditLogList';
+import { PageHeading } from '../../components/PageHeading';
 
 /** /audit-logs (spec 2): filters, statistics, the trail with Load more, and the CSV export. */
 /**
@@ -48,12 +49,9 @@ export default function AuditLogsPage() {
 
   return (
     <Container maxWidth="xl" sx={{ py: 3 }}>
-      <Stack direction="row" spacing={2} sx={{ mb: 3, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-        <Typography variant="h4" component="h1">
-          Audit Logs
-        </Typography>
+      <PageHeading title="Audit Logs">
         <AuditViewsControl />
-      </Stack>
+      </PageHeading>
       <Stack spacing={3}>
         <AuditFiltersBar
           knownEvents={knownEvents}

@@ -1,4 +1,4 @@
-import { Box, Container, Stack, Typography } from '@mui/material';
+import { Box, Container, Stack } from '@mui/material';
 import { useAppSelector } from '../../app/hooks';
 import { useUrlBackedView } from '../../hooks/useUrlBackedView';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -10,6 +10,7 @@ import { NamesViewsControl } from './components/NamesViewsControl';
 import { TrashSection } from './components/trash/TrashSection';
 import { selectNamesView } from './namesSlice';
 import { namesUrlView, namesViewUrlView } from './namesUrl';
+import { PageHeading } from '../../components/PageHeading';
 
 /** /manage-names (spec 2): add form, then the names (filters and the infinitely scrolling table) or the trash. */
 export default function ManageNamesPage() {
@@ -19,12 +20,7 @@ export default function ManageNamesPage() {
   const { tab } = useAppSelector(selectNamesView);
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
-      <Stack direction="row" spacing={2} sx={{ mb: 3, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-        <Typography variant="h4" component="h1">
-          Manage Names
-        </Typography>
-        {tab === 'names' && <NamesViewsControl />}
-      </Stack>
+      <PageHeading title="Manage Names">{tab === 'names' && <NamesViewsControl />}</PageHeading>
       <Stack spacing={3}>
         <AddNameForm />
         <Box>

@@ -28,6 +28,7 @@ import {
 } from './operatorsApi';
 import { operatorLabel, RESET_MFA_LABEL, resetMfaText } from './operatorText';
 import { RetryAlert } from '../../components/RetryAlert';
+import { PageHeading } from '../../components/PageHeading';
 
 const NO_CAPABILITIES = { invite: false, resetPassword: false, grant: false, resetMfa: false };
 
@@ -144,14 +145,7 @@ export default function OperatorsPage() {
 
   return (
     <Container maxWidth="xl" sx={{ py: 3 }}>
-      <Stack
-        direction="row"
-        spacing={2}
-        sx={{ mb: 3, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1.5 }}
-      >
-        <Typography variant="h4" component="h1">
-          Operators
-        </Typography>
+      <PageHeading title="Operators" rowGap={1.5}>
         <Stack direction="row" spacing={1}>
           {capabilities.grant && (
             <Button variant="outlined" startIcon={<AdminPanelSettings />} onClick={() => setGrantOpen(true)}>
@@ -164,7 +158,7 @@ export default function OperatorsPage() {
             </Button>
           )}
         </Stack>
-      </Stack>
+      </PageHeading>
 
       <Stack spacing={3}>
         <Paper component="section" aria-labelledby="operators-heading" sx={{ p: 2.5 }}>

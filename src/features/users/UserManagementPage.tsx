@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Container, Stack, Typography } from '@mui/material';
+import { Container, Stack } from '@mui/material';
 import { useAppDispatch } from '../../app/hooks';
 import { useUrlBackedView } from '../../hooks/useUrlBackedView';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -8,6 +8,7 @@ import { UsersTableSection } from './components/UsersTableSection';
 import { UsersViewsControl } from './components/UsersViewsControl';
 import { swipeTotalsReset } from './swipeTotalsSlice';
 import { usersUrlView } from './usersUrl';
+import { PageHeading } from '../../components/PageHeading';
 
 /** /user-management (spec 2): search and advanced filters, the users table with its toggles and delete. */
 export default function UserManagementPage() {
@@ -20,12 +21,9 @@ export default function UserManagementPage() {
   }, [dispatch]);
   return (
     <Container maxWidth="xl" sx={{ py: 3 }}>
-      <Stack direction="row" spacing={2} sx={{ mb: 3, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-        <Typography variant="h4" component="h1">
-          User Management
-        </Typography>
+      <PageHeading title="User Management">
         <UsersViewsControl />
-      </Stack>
+      </PageHeading>
       <Stack spacing={3}>
         <UserSearchBar />
         <UsersTableSection enabled={ready} />
