@@ -1,7 +1,20 @@
 // Restoring the spec's full backup: a session, its plan and its report. Steps and modes: backupRestore.ts.
 // The schemas the server checks requests and answers by (contract/endpoints.ts maps them to routes), and their types.
 import { Type, type Static, type TSchema } from 'typebox';
-import { ActorSchema, closed, count, freeText, isoText, MAX_FILE_NAME_LENGTH, MAX_ID, MAX_OFFSET, nullable, text, whole } from './parts';
+import {
+  ActorSchema,
+  closed,
+  count,
+  freeText,
+  isoText,
+  MAX_FILE_NAME_LENGTH,
+  MAX_ID,
+  MAX_OFFSET,
+  nullable,
+  text,
+  whole,
+  described,
+} from './parts';
 import { RESTORE_BATCH_MAX_ROWS, RESTORE_MAX_PROBLEMS, RESTORE_MODES, RESTORE_STATES } from '../backupRestore';
 import { BACKUP_COLLECTIONS } from '../exports';
 
@@ -11,28 +24,23 @@ const perCollection = <T extends TSchema>(schema: T) =>
   Type.Object({ users: schema, names: schema, connections: schema, audit_logs: schema });
 export const RestoreProblemSchema = Type.Object({
   collection: backupCollections,
-  /** the row's position in its collection's array in the file; null for a problem of the file itself */
-  index: nullable(count),
+  index: described(nullable(count), "the row's position in its collection's array in the file; null for a problem of the file itself"),
   problem: Type.String(),
 });
 export const RestoreCollectionFiguresSchema = Type.Object({
-  /** rows the file holds (as staged), refused ones included */
-  read: count,
-  /** rows refused (bad shape, duplicated id, a connection whose users are nowhere): never written */
-  refused: count,
-  /** valid rows whose id exists now: add keeps them, replace overwrites them */
-  existing: count,
-  /** valid rows whose id is nowhere now: both modes create them */
-  missing: count,
-  /** names only: valid rows whose id is in the trash; both modes bring them back from it */
-  inTrash: count,
-  /** records that exist now and are not in the file: replace removes them (names: to the trash) */
-  extra: count,
+  read: described(count, 'rows the file holds (as staged), refused ones included'),
+  refused: described(count, 'rows refused (bad shape, duplicated id, a connection whose users are nowhere): never written'),
+  existing: described(count, 'valid rows whose id exists now: add keeps them, replace overwrites them'),
+  missing: described(count, 'valid rows whose id is nowhere now: both modes create them'),
+  inTrash: described(count, 'names only: valid rows whose id is in the trash; both modes bring them back from it'),
+  extra: described(count, 'records that exist now and are not in the file: replace removes them (names: to the trash)'),
 });
 export const RestorePlanSchema = Type.Object({
   collections: perCollection(RestoreCollectionFiguresSchema),
-  /** what replace deletes with the users it removes (the users not in the file) */
-  replaceTakes: Type.Object({ swipes: count, connectionRequests: count, namesSwipes: count }),
+  replaceTakes: described(
+    Type.Object({ swipes: count, connectionRequests: count, namesSwipes: count }),
+    'what replace deletes with the users it removes (the users not in the file)',
+  ),
   /** sign-in rights the restore would change: users whose isAdmin the file sets true (granted) or false (revoked) */
   adminChanges: Type.Object({
     add: Type.Object({ granted: count }),
@@ -47,8 +55,7 @@ export const RestorePlanSchema = Type.Object({
       }),
     ),
   }),
-  /** why replace cannot be applied (refused rows), null when it can */
-  replaceRefusal: nullable(Type.String()),
+  replaceRefusal: described(nullable(Type.String()), 'why replace cannot be applied (refused rows), null when it can'),
   /**
    * why neither mode can be applied (rows that never arrived, problems of the file itself), null when both can;
    * replaceRefusal says the same reason then. Optional: a plan without it refuses only as replaceRefusal says.
@@ -70,8 +77,10 @@ export const RestoreReportSchema = Type.Object({
   collections: perCollection(
     Type.Object({ read: count, added: count, kept: count, replaced: count, removed: count, restoredFromTrash: count, refused: count }),
   ),
-  /** replace: the file the state before the restore was saved to (on the server, in BACKUP_DIR) */
-  beforeBackupFile: nullable(Type.String()),
+  beforeBackupFile: described(
+    nullable(Type.String()),
+    'replace: the file the state before the restore was saved to (on the server, in BACKUP_DIR)',
+  ),
   /**
    * where the apply was not one transaction (Firebase mode's Firestore batches) and it stopped part-way (cancelled or
    * failed): what landed before it stopped, in words; the figures above count what was written. Absent otherwise.
@@ -85,21 +94,17 @@ export const RestoreSessionSchema = Type.Object({
   state: Type.Enum([...RESTORE_STATES]),
   createdAt: isoText,
   createdBy: ActorSchema,
-  /** rows staged and refused so far, per collection */
-  staged: perCollection(Type.Object({ read: count, refused: count })),
-  /** the first problems, in file order per collection (at most RESTORE_MAX_PROBLEMS) */
-  problems: Type.Array(RestoreProblemSchema),
-  /** known once the file was read to its end (state ready and after) */
-  plan: nullable(RestorePlanSchema),
-  /** the chosen mode, from apply on */
-  mode: nullable(Type.Enum([...RESTORE_MODES])),
-  /** replace saves the current state first, as this file (in the server's BACKUP_DIR) */
-  beforeBackupFile: Type.String(),
-  /** while applying: the step it is at ('saving the current state', 'users', 'names', ...) and rows written so far */
-  progress: nullable(Type.Object({ step: Type.String(), done: count, total: count })),
+  staged: described(perCollection(Type.Object({ read: count, refused: count })), 'rows staged and refused so far, per collection'),
+  problems: described(Type.Array(RestoreProblemSchema), 'the first problems, in file order per collection (at most RESTORE_MAX_PROBLEMS)'),
+  plan: described(nullable(RestorePlanSchema), 'known once the file was read to its end (state ready and after)'),
+  mode: described(nullable(Type.Enum([...RESTORE_MODES])), 'the chosen mode, from apply on'),
+  beforeBackupFile: described(Type.String(), "replace saves the current state first, as this file (in the server's BACKUP_DIR)"),
+  progress: described(
+    nullable(Type.Object({ step: Type.String(), done: count, total: count })),
+    "while applying: the step it is at ('saving the current state', 'users', 'names', ...) and rows written so far",
+  ),
   report: nullable(RestoreReportSchema),
-  /** why it failed (failed), or who cancelled it (cancelled) */
-  failure: nullable(Type.String()),
+  failure: described(nullable(Type.String()), 'why it failed (failed), or who cancelled it (cancelled)'),
   finishedAt: nullable(isoText),
 });
 export const RestoreSessionListSchema = Type.Object({ restores: Type.Array(RestoreSessionSchema) });

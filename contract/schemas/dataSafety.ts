@@ -1,7 +1,7 @@
 // The names trash, a record's history and its revert. What they mean: dataSafety.ts.
 // The schemas the server checks requests and answers by (contract/endpoints.ts maps them to routes), and their types.
 import { Type, type Static } from 'typebox';
-import { ActorSchema, closed, count, isoText, nullable, type VersionConflictSchema } from './parts';
+import { ActorSchema, closed, count, isoText, nullable, type VersionConflictSchema, described } from './parts';
 import { GenderSchema } from './names';
 
 // The names trash and record history (contract/dataSafety.ts says what they mean).
@@ -17,15 +17,11 @@ export const TrashedNameSchema = Type.Object({
   deletedBy: ActorSchema,
   deletionId: Type.Integer(),
   deletionKind: DeletionKindSchema,
-  /** the import run whose undo moved it, with its file's name */
-  importRunId: nullable(Type.Integer()),
+  importRunId: described(nullable(Type.Integer()), "the import run whose undo moved it, with its file's name"),
   importFileName: nullable(Type.String()),
-  /** what goes with it when it is deleted forever, and comes back with a restore */
-  swipes: count,
-  /** matches it was part of when it was deleted */
-  matches: count,
-  /** when the retention purge deletes it forever */
-  purgeAt: isoText,
+  swipes: described(count, 'what goes with it when it is deleted forever, and comes back with a restore'),
+  matches: described(count, 'matches it was part of when it was deleted'),
+  purgeAt: described(isoText, 'when the retention purge deletes it forever'),
 });
 export const TrashPageSchema = Type.Object({
   names: Type.Array(TrashedNameSchema),
@@ -38,48 +34,48 @@ export const TrashMoveResponseSchema = Type.Object({
   deletedCount: count,
   swipes: count,
   matches: count,
-  /** the deletion the names are grouped under in the trash (restore it to undo); null when nothing moved */
-  deletionId: nullable(Type.Integer()),
+  deletionId: described(
+    nullable(Type.Integer()),
+    'the deletion the names are grouped under in the trash (restore it to undo); null when nothing moved',
+  ),
 });
 export const RestoreResponseSchema = Type.Object({
   restoredCount: count,
   swipes: count,
   matches: count,
-  /** a restore of a deletion with `limit`: its names still in the trash after this part */
-  remaining: Type.Optional(count),
+  remaining: described(Type.Optional(count), 'a restore of a deletion with `limit`: its names still in the trash after this part'),
 });
 
 export const PurgeResponseSchema = Type.Object({ purgedCount: count, swipes: count, matches: count });
 export const HistoryChangeSchema = Type.Object({ field: Type.String(), before: Type.Unknown(), after: Type.Unknown() });
 export const HistoryEntrySchema = Type.Object({
-  /** unique within the history: 'console:12', 'app:40', 'import:3' */
-  id: Type.String(),
+  id: described(Type.String(), "unique within the history: 'console:12', 'app:40', 'import:3'"),
   source: Type.Enum(['console', 'app', 'import']),
   at: isoText,
-  /** who: the operator of a console action or an import; null for the app's own events */
-  actor: nullable(ActorSchema),
-  /** the console action ('name.update', ...), the app's event ('SUBSCRIPTION_START', ...) or 'import' */
-  action: Type.String(),
-  /** one line for people: 'Moved to the trash with 75 swipes and 1 match', 'Created by importing names.csv' */
-  summary: Type.String(),
-  /** field by field, before -> after (empty when the entry changed no field of the record) */
-  changes: Type.Array(HistoryChangeSchema),
-  /** the console action's id when POST /api/history/revert can take it back now */
-  revertActionId: nullable(Type.Integer()),
+  actor: described(nullable(ActorSchema), "who: the operator of a console action or an import; null for the app's own events"),
+  action: described(Type.String(), "the console action ('name.update', ...), the app's event ('SUBSCRIPTION_START', ...) or 'import'"),
+  summary: described(
+    Type.String(),
+    "one line for people: 'Moved to the trash with 75 swipes and 1 match', 'Created by importing names.csv'",
+  ),
+  changes: described(
+    Type.Array(HistoryChangeSchema),
+    'field by field, before -> after (empty when the entry changed no field of the record)',
+  ),
+  revertActionId: described(nullable(Type.Integer()), "the console action's id when POST /api/history/revert can take it back now"),
 });
 export const RecordHistorySchema = Type.Object({
-  /** live: the record exists; trash: a name in the trash; gone: deleted (a user) or deleted forever (a name) */
-  state: Type.Enum(['live', 'trash', 'gone']),
-  /** the record as it is now (live or in the trash), with its version; null when gone */
-  current: Type.Unknown(),
+  state: described(
+    Type.Enum(['live', 'trash', 'gone']),
+    'live: the record exists; trash: a name in the trash; gone: deleted (a user) or deleted forever (a name)',
+  ),
+  current: described(Type.Unknown(), 'the record as it is now (live or in the trash), with its version; null when gone'),
   entries: Type.Array(HistoryEntrySchema),
-  /** pass as `before` for older entries; null when there are none */
-  nextCursor: nullable(Type.String()),
+  nextCursor: described(nullable(Type.String()), 'pass as `before` for older entries; null when there are none'),
 });
 export const RevertResponseSchema = Type.Object({
   state: Type.Enum(['live', 'trash']),
-  /** the record after the revert, with its new version */
-  current: Type.Unknown(),
+  current: described(Type.Unknown(), 'the record after the revert, with its new version'),
 });
 
 export const historyTarget = closed({

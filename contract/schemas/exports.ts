@@ -1,15 +1,14 @@
 // Exports: a collection's page and count, an export run. Constants and row shapes: exports.ts.
 // The schemas the server checks requests and answers by (contract/endpoints.ts maps them to routes), and their types.
 import { Type, type Static } from 'typebox';
-import { closed, count, instant } from './parts';
+import { closed, count, instant, described } from './parts';
 import { STREAMED_CSV_COLLECTIONS } from '../exports';
 
 export const ExportCountResponseSchema = Type.Object({ total: count });
 export const ExportRunRequestSchema = closed({
   kind: Type.Enum(['users', 'names', 'analytics', 'backup', 'audit-logs']),
   format: Type.Enum(['csv', 'json']),
-  /** audit-log exports: the range asked for */
-  from: Type.Optional(instant),
+  from: described(Type.Optional(instant), 'audit-log exports: the range asked for'),
   to: Type.Optional(instant),
 });
 export const ExportRunResponseSchema = Type.Object({ runId: Type.Integer() });

@@ -1,18 +1,21 @@
 // Imports: a batch of rows, the run it belongs to, its report and its undo. Constants: importRuns.ts.
 // The schemas the server checks requests and answers by (contract/endpoints.ts maps them to routes), and their types.
 import { Type, type Static } from 'typebox';
-import { closed, count, freeText, isoText, MAX_FILE_NAME_LENGTH, MAX_ID, nullable, whole } from './parts';
+import { closed, count, freeText, isoText, MAX_FILE_NAME_LENGTH, MAX_ID, nullable, whole, described } from './parts';
 import { IMPORT_RUN_FINISH_STATES, IMPORT_RUN_STATES } from '../importRuns';
 import type { NameInput } from './names';
 
 export const BulkImportResponseSchema = Type.Object({
   addedCount: count,
-  /** rows not stored because the same name, gender and nationality exists (in the database or earlier in the batch) */
-  duplicateCount: Type.Optional(count),
-  /** rows not stored because the same name, gender and nationality is in the trash (not counted in duplicateCount) */
-  trashedCount: Type.Optional(count),
-  /** the run the batch was recorded under */
-  runId: Type.Optional(Type.Integer()),
+  duplicateCount: described(
+    Type.Optional(count),
+    'rows not stored because the same name, gender and nationality exists (in the database or earlier in the batch)',
+  ),
+  trashedCount: described(
+    Type.Optional(count),
+    'rows not stored because the same name, gender and nationality is in the trash (not counted in duplicateCount)',
+  ),
+  runId: described(Type.Optional(Type.Integer()), 'the run the batch was recorded under'),
 });
 
 /**
@@ -51,22 +54,26 @@ const importRunFields = {
   undoneAt: nullable(isoText),
   undoneBy: nullable(Type.String()),
   rowsUndone: nullable(count),
-  /** rows not stored because the same name, gender and nationality is in the trash (this backend always says) */
-  trashedSkipped: Type.Optional(count),
-  /** an undone run whose names are still in the trash: the deletion to restore (this backend always says) */
-  undoDeletionId: Type.Optional(nullable(Type.Integer())),
+  trashedSkipped: described(
+    Type.Optional(count),
+    'rows not stored because the same name, gender and nationality is in the trash (this backend always says)',
+  ),
+  undoDeletionId: described(
+    Type.Optional(nullable(Type.Integer())),
+    'an undone run whose names are still in the trash: the deletion to restore (this backend always says)',
+  ),
 };
 export const ImportRunSchema = Type.Object(importRunFields);
 export const ImportRunDetailSchema = Type.Object({
   ...importRunFields,
   rowsPresent: count,
-  /** of rowsPresent, names edited since the import: an undo keeps them */
-  rowsEdited: Type.Optional(count),
-  /** swipes and matches of the names an undo would move to the trash */
-  swipes: Type.Optional(count),
+  rowsEdited: described(Type.Optional(count), 'of rowsPresent, names edited since the import: an undo keeps them'),
+  swipes: described(Type.Optional(count), 'swipes and matches of the names an undo would move to the trash'),
   matches: Type.Optional(count),
-  /** the undo whose names are still in the trash (POST /api/names/restore { deletionId } takes it back) */
-  undoDeletionId: Type.Optional(nullable(Type.Integer())),
+  undoDeletionId: described(
+    Type.Optional(nullable(Type.Integer())),
+    'the undo whose names are still in the trash (POST /api/names/restore { deletionId } takes it back)',
+  ),
 });
 export const StartImportRunRequestSchema = closed({ fileName: freeText(MAX_FILE_NAME_LENGTH) });
 export const FinishImportRunRequestSchema = closed({
@@ -74,12 +81,12 @@ export const FinishImportRunRequestSchema = closed({
   report: Type.Optional(ImportRunConsoleReportSchema),
 });
 export const UndoImportRunResponseSchema = Type.Object({
-  /** names moved to the trash */
-  deletedCount: count,
-  /** names of the run edited since the import (version above 1): kept, not moved */
-  keptEditedCount: count,
-  /** the deletion that holds them in the trash (restore it to take the undo back); null when nothing moved */
-  deletionId: nullable(Type.Integer()),
+  deletedCount: described(count, 'names moved to the trash'),
+  keptEditedCount: described(count, 'names of the run edited since the import (version above 1): kept, not moved'),
+  deletionId: described(
+    nullable(Type.Integer()),
+    'the deletion that holds them in the trash (restore it to take the undo back); null when nothing moved',
+  ),
   run: ImportRunSchema,
 });
 

@@ -2,7 +2,7 @@
 // query and input. Constants: names.ts, nameRules.ts, nameSearch.ts.
 // The schemas the server checks requests and answers by (contract/endpoints.ts maps them to routes), and their types.
 import { Type, type Static } from 'typebox';
-import { closed, count, freeText, isoText, MAX_ID, MAX_OFFSET, nullable, text, whole } from './parts';
+import { closed, count, freeText, isoText, MAX_ID, MAX_OFFSET, nullable, text, whole, described } from './parts';
 import { MAX_NAME_TEXT_LENGTH, type Gender } from '../nameRules';
 import { NAME_SEARCH_MAX_LENGTH } from '../nameSearch';
 import { MAX_BULK_DELETE_IDS } from '../names';
@@ -16,10 +16,11 @@ export const NameRecordSchema = Type.Object({
   gender: GenderSchema,
   nationality: Type.String(),
   created_at: isoText,
-  /** once the Database Admin migration added the column */
-  random_seed: Type.Optional(nullable(Type.Number())),
-  /** grows with each write of the record; send it back as If-Match (absent: the backend does not version names) */
-  version: Type.Optional(Type.Integer({ minimum: 1 })),
+  random_seed: described(Type.Optional(nullable(Type.Number())), 'once the Database Admin migration added the column'),
+  version: described(
+    Type.Optional(Type.Integer({ minimum: 1 })),
+    'grows with each write of the record; send it back as If-Match (absent: the backend does not version names)',
+  ),
 });
 
 /**
@@ -28,10 +29,8 @@ export const NameRecordSchema = Type.Object({
  * at most NAME_SEARCH_MAX_CLOSE). `total` is their sum. Its presence tells the console the search was applied.
  */
 export const NameSearchSummarySchema = Type.Object({
-  /** the search text as applied (trimmed) */
-  q: Type.String(),
-  /** its folded form, what names.search_key is compared with */
-  key: Type.String(),
+  q: described(Type.String(), 'the search text as applied (trimmed)'),
+  key: described(Type.String(), 'its folded form, what names.search_key is compared with'),
   prefixMatches: count,
   containsMatches: count,
   closeMatches: count,
@@ -44,8 +43,7 @@ export const NamesPageResponseSchema = Type.Object({
   names: Type.Array(NameRecordSchema),
   total: count,
   totalIsEstimate: Type.Boolean(),
-  /** only when the request searched (q) */
-  search: Type.Optional(NameSearchSummarySchema),
+  search: described(Type.Optional(NameSearchSummarySchema), 'only when the request searched (q)'),
 });
 export const NationalityCountSchema = Type.Object({ name: Type.String(), count: count });
 

@@ -1,7 +1,7 @@
 // Acting on every name matching a filter. What a job does: namesBulkJobs.ts.
 // The schemas the server checks requests and answers by (contract/endpoints.ts maps them to routes), and their types.
 import { Type, type Static } from 'typebox';
-import { closed, count, freeText, isoText, nullable, text, whole } from './parts';
+import { closed, count, freeText, isoText, nullable, text, whole, described } from './parts';
 import { MAX_NAME_TEXT_LENGTH } from '../nameRules';
 import { NAME_BULK_JOB_ACTIONS, NAME_BULK_JOB_MAX, NAME_BULK_JOB_STATES } from '../namesBulkJobs';
 import { NAME_SEARCH_MAX_LENGTH } from '../nameSearch';
@@ -20,8 +20,10 @@ export const NameBulkJobStartSchema = closed({
   set: Type.Optional(
     Type.Union([closed({ gender: Type.String({ maxLength: 16 }) }), closed({ nationality: freeText(MAX_NAME_TEXT_LENGTH + 16) })]),
   ),
-  /** the count the confirmation showed: a different count now answers 409 'count_changed' with the new one */
-  expectedCount: whole(1, NAME_BULK_JOB_MAX),
+  expectedCount: described(
+    whole(1, NAME_BULK_JOB_MAX),
+    "the count the confirmation showed: a different count now answers 409 'count_changed' with the new one",
+  ),
 });
 export const NameBulkJobSchema = Type.Object({
   id: Type.Integer({ minimum: 1 }),
@@ -35,21 +37,14 @@ export const NameBulkJobSchema = Type.Object({
     q: Type.Optional(Type.String()),
   }),
   set: nullable(Type.Object({ gender: Type.Optional(Type.String()), nationality: Type.Optional(Type.String()) })),
-  /** the names of the snapshot */
-  total: count,
-  /** of them, handled (applied or skipped) */
-  done: count,
+  total: described(count, 'the names of the snapshot'),
+  done: described(count, 'of them, handled (applied or skipped)'),
   applied: count,
-  /** skipped: changed since the snapshot (version moved) */
-  changedSince: count,
-  /** skipped: no longer a live name */
-  gone: count,
-  /** skipped (edit): the change would duplicate a live name or one in the trash */
-  duplicates: count,
-  /** skipped (edit): already had the value */
-  unchanged: count,
-  /** delete: the trash deletion the names are grouped under (restore it to undo) */
-  deletionId: nullable(Type.Integer()),
+  changedSince: described(count, 'skipped: changed since the snapshot (version moved)'),
+  gone: described(count, 'skipped: no longer a live name'),
+  duplicates: described(count, 'skipped (edit): the change would duplicate a live name or one in the trash'),
+  unchanged: described(count, 'skipped (edit): already had the value'),
+  deletionId: described(nullable(Type.Integer()), 'delete: the trash deletion the names are grouped under (restore it to undo)'),
   swipes: count,
   matches: count,
   message: nullable(Type.String()),

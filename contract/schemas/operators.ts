@@ -1,7 +1,7 @@
 // Operators: the console's admin accounts, invitations and one-time password links. Constants: operators.ts.
 // The schemas the server checks requests and answers by (contract/endpoints.ts maps them to routes), and their types.
 import { Type, type Static } from 'typebox';
-import { closed, freeText, isoText, nullable } from './parts';
+import { closed, freeText, isoText, nullable, described } from './parts';
 import { LINK_TOKEN_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_LINK_KINDS } from '../operators';
 
 export const linkToken = Type.String({ minLength: LINK_TOKEN_LENGTH, maxLength: LINK_TOKEN_LENGTH, pattern: '^[A-Za-z0-9_-]+$' });
@@ -10,14 +10,10 @@ export const OperatorSchema = Type.Object({
   uid: Type.String(),
   email: nullable(Type.String()),
   displayName: nullable(Type.String()),
-  /** the user record's accountActive: a deactivated operator cannot sign in */
-  accountActive: Type.Boolean(),
-  /** the last successful sign-in, null when never */
-  lastSignInAt: nullable(isoText),
-  /** a second factor is enrolled */
-  mfaEnabled: Type.Boolean(),
-  /** the account has a password (an invited operator who has not yet opened the link has none) */
-  hasPassword: Type.Boolean(),
+  accountActive: described(Type.Boolean(), "the user record's accountActive: a deactivated operator cannot sign in"),
+  lastSignInAt: described(nullable(isoText), 'the last successful sign-in, null when never'),
+  mfaEnabled: described(Type.Boolean(), 'a second factor is enrolled'),
+  hasPassword: described(Type.Boolean(), 'the account has a password (an invited operator who has not yet opened the link has none)'),
   createdAt: nullable(isoText),
 });
 export const OperatorInviteSchema = Type.Object({
@@ -29,19 +25,18 @@ export const OperatorInviteSchema = Type.Object({
 });
 export const OperatorsPageSchema = Type.Object({
   operators: Type.Array(OperatorSchema),
-  /** invitations neither used, withdrawn nor expired, newest first */
-  invites: Type.Array(OperatorInviteSchema),
-  /** what this stack can do: Firebase mode has no invitations of its own */
-  capabilities: Type.Object({ invite: Type.Boolean(), resetPassword: Type.Boolean(), grant: Type.Boolean(), resetMfa: Type.Boolean() }),
+  invites: described(Type.Array(OperatorInviteSchema), 'invitations neither used, withdrawn nor expired, newest first'),
+  capabilities: described(
+    Type.Object({ invite: Type.Boolean(), resetPassword: Type.Boolean(), grant: Type.Boolean(), resetMfa: Type.Boolean() }),
+    'what this stack can do: Firebase mode has no invitations of its own',
+  ),
 });
 /** A one-time link just made: the token is in this answer only (the server keeps its hash). */
 export const OperatorLinkSchema = Type.Object({
   kind: Type.Enum(PASSWORD_LINK_KINDS),
   email: Type.String(),
-  /** the link's token (reference backend): the console builds passwordLinkUrl(origin, token) */
-  token: nullable(Type.String()),
-  /** a whole link made elsewhere (Firebase Auth's password-reset link in Firebase mode) */
-  url: nullable(Type.String()),
+  token: described(nullable(Type.String()), "the link's token (reference backend): the console builds passwordLinkUrl(origin, token)"),
+  url: described(nullable(Type.String()), "a whole link made elsewhere (Firebase Auth's password-reset link in Firebase mode)"),
   expiresAt: nullable(isoText),
 });
 export const PasswordLinkInfoSchema = Type.Object({

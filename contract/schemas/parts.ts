@@ -70,14 +70,19 @@ export const ApiErrorBodySchema = Type.Object({
   error: Type.String(),
   message: Type.String(),
   field: Type.Optional(Type.String()),
-  /** 409 'version_conflict' of one record */
-  conflict: Type.Optional(VersionConflictSchema),
-  /** 409 'version_conflict' of a bulk write: one per record whose version was stale (nothing was written) */
-  conflicts: Type.Optional(Type.Array(VersionConflictSchema)),
-  /** 409 'in_trash': a name with the same name, gender and nationality is in the trash (restore it instead) */
-  trashed: Type.Optional(Type.Array(Type.Unknown())),
-  /** 409 'count_changed' (POST /api/names/bulk-jobs): how many names match the filter now */
-  count: Type.Optional(Type.Integer({ minimum: 0 })),
+  conflict: described(Type.Optional(VersionConflictSchema), "409 'version_conflict' of one record"),
+  conflicts: described(
+    Type.Optional(Type.Array(VersionConflictSchema)),
+    "409 'version_conflict' of a bulk write: one per record whose version was stale (nothing was written)",
+  ),
+  trashed: described(
+    Type.Optional(Type.Array(Type.Unknown())),
+    "409 'in_trash': a name with the same name, gender and nationality is in the trash (restore it instead)",
+  ),
+  count: described(
+    Type.Optional(Type.Integer({ minimum: 0 })),
+    "409 'count_changed' (POST /api/names/bulk-jobs): how many names match the filter now",
+  ),
 });
 
 /** The version a write was based on, as HTTP says it: a quoted number ("3"); a bare number is taken too. */

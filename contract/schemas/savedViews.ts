@@ -1,6 +1,7 @@
 // The JSON Schemas (TypeBox) of contract/savedViews.ts: the state of a view per page, the bodies and answers of its
 // routes, and their types. The server and endpoints.ts import the schemas; the console only the types (import type).
 import { Type, type Static, type TSchema, type TUnion } from 'typebox';
+import { described } from './parts';
 import { NAME_SEARCH_MAX_LENGTH } from '../nameSearch';
 import { GRID_DENSITIES, MAX_GRID_COLUMNS, MAX_VIEW_NAME_LENGTH, SAVED_VIEW_PAGES, type SavedViewPage } from '../savedViews';
 import { FREE_TEXT_FORMAT } from '../textRules';
@@ -22,13 +23,13 @@ const gridParts = { columns: GridColumnsSchema, density: GridDensitySchema };
 
 export const NamesViewStateSchema = closed({
   filters: closed({
-    /** 'All' or a letter (FILTER_LETTERS) */
-    letter: Type.String({ minLength: 1, maxLength: 3 }),
+    letter: described(Type.String({ minLength: 1, maxLength: 3 }), "'All' or a letter (FILTER_LETTERS)"),
     gender: Type.Enum(['all', 'male', 'female', 'unisex']),
-    /** lower case, 'all' = any */
-    nationality: plainText(64),
-    /** '' or what GET /api/names takes as q (the one free-text rule: contract/textRules.ts) */
-    search: Type.Union([Type.String({ minLength: 1, maxLength: NAME_SEARCH_MAX_LENGTH, format: FREE_TEXT_FORMAT }), Type.Literal('')]),
+    nationality: described(plainText(64), "lower case, 'all' = any"),
+    search: described(
+      Type.Union([Type.String({ minLength: 1, maxLength: NAME_SEARCH_MAX_LENGTH, format: FREE_TEXT_FORMAT }), Type.Literal('')]),
+      "'' or what GET /api/names takes as q (the one free-text rule: contract/textRules.ts)",
+    ),
   }),
   ...gridParts,
 });
@@ -53,10 +54,8 @@ export const UsersViewStateSchema = closed({
 
 export const AuditLogsViewStateSchema = closed({
   filters: closed({
-    /** the last 1, 7, 30 or 90 days; null = all time */
-    rangeDays: Type.Union([Type.Enum([1, 7, 30, 90]), Type.Null()]),
-    /** one event type or 'all' */
-    event: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.:-]+$' }),
+    rangeDays: described(Type.Union([Type.Enum([1, 7, 30, 90]), Type.Null()]), 'the last 1, 7, 30 or 90 days; null = all time'),
+    event: described(Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.:-]+$' }), "one event type or 'all'"),
     source: Type.Enum([...AUDIT_SOURCES]),
   }),
   ...gridParts,
@@ -79,10 +78,8 @@ export const SavedViewSchema = Type.Object({
   shared: Type.Boolean(),
   ownerUid: Type.String(),
   ownerEmail: Type.String(),
-  /** the caller owns it (may rename, overwrite, share, delete) */
-  mine: Type.Boolean(),
-  /** send it back as If-Match with a change */
-  version: Type.Integer({ minimum: 1 }),
+  mine: described(Type.Boolean(), 'the caller owns it (may rename, overwrite, share, delete)'),
+  version: described(Type.Integer({ minimum: 1 }), 'send it back as If-Match with a change'),
   createdAt: Type.String(),
   updatedAt: Type.String(),
 });
@@ -125,8 +122,7 @@ export const GridPreferencesSchema = Type.Object({
   page: SavedViewPageSchema,
   columns: Type.Record(Type.String(), Type.Boolean()),
   density: GridDensitySchema,
-  /** null: never saved (the console's defaults apply) */
-  updatedAt: Type.Union([Type.String(), Type.Null()]),
+  updatedAt: described(Type.Union([Type.String(), Type.Null()]), "null: never saved (the console's defaults apply)"),
 });
 
 // ---------------------------------------------------------------------------------------------------

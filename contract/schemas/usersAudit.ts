@@ -2,7 +2,7 @@
 // entries and counts. Constants: usersAudit.ts.
 // The schemas the server checks requests and answers by (contract/endpoints.ts maps them to routes), and their types.
 import { Type, type Static } from 'typebox';
-import { closed, count, instant, isoText, MAX_OFFSET, nullable, text, whole } from './parts';
+import { closed, count, instant, isoText, MAX_OFFSET, nullable, text, whole, described } from './parts';
 import {
   AUDIT_SOURCES,
   MAX_AUDIT_LOG_PAGE_SIZE,
@@ -44,22 +44,29 @@ export const UserRecordSchema = Type.Object({
   isAdmin: Type.Boolean(),
   notificationSettings: NotificationSettingsSchema,
   totalActiveTimeFormatted: Type.String(),
-  /** grows with each write of the record, whoever writes it; send it back as If-Match (absent: not versioned, e.g. Firestore) */
-  version: Type.Optional(Type.Integer({ minimum: 1 })),
+  version: described(
+    Type.Optional(Type.Integer({ minimum: 1 })),
+    'grows with each write of the record, whoever writes it; send it back as If-Match (absent: not versioned, e.g. Firestore)',
+  ),
 });
 
 export const AuditCountSchema = Type.Object({ source: Type.Enum(['app', 'console']), event: Type.String(), count: count });
 
 export const UsersPageSchema = Type.Object({
   users: Type.Array(UserRecordSchema),
-  /** records matching the filters (all pages); null when the backend cannot know it without reading every record */
-  total: nullable(count),
-  /** true when the backend stopped counting: more than `total` records match. Absent means exact. */
-  totalIsLowerBound: Type.Optional(Type.Boolean()),
-  /** pass as `cursor` for the next page; null on the last page */
-  nextCursor: nullable(Type.String()),
-  /** pass as `before` for the previous page; null on the first. Absent: the backend pages back by offset (the reference backend) */
-  previousCursor: Type.Optional(nullable(Type.String())),
+  total: described(
+    nullable(count),
+    'records matching the filters (all pages); null when the backend cannot know it without reading every record',
+  ),
+  totalIsLowerBound: described(
+    Type.Optional(Type.Boolean()),
+    'true when the backend stopped counting: more than `total` records match. Absent means exact.',
+  ),
+  nextCursor: described(nullable(Type.String()), 'pass as `cursor` for the next page; null on the last page'),
+  previousCursor: described(
+    Type.Optional(nullable(Type.String())),
+    'pass as `before` for the previous page; null on the first. Absent: the backend pages back by offset (the reference backend)',
+  ),
 });
 /** PATCH /api/users/:uid body: at least one of the two, nothing else. The server sets updatedAt itself. */
 export const UserFlagsUpdateSchema = Type.Object(
@@ -68,13 +75,14 @@ export const UserFlagsUpdateSchema = Type.Object(
 );
 /** The rows of one user a deletion removed from the API's database (the hosted API's, in Firebase mode). */
 export const DeletedUserRowsSchema = Type.Object({
-  /** the users row (in Firebase mode the database's copy of the Firestore record, if it has one) */
-  user: Type.Boolean(),
+  user: described(Type.Boolean(), "the users row (in Firebase mode the database's copy of the Firestore record, if it has one)"),
   swipes: count,
   connectionRequests: count,
   connections: count,
-  /** other users whose connectedUserId pointed at the deleted user: their link (and connectionStatus) is cleared */
-  partnersUnlinked: count,
+  partnersUnlinked: described(
+    count,
+    'other users whose connectedUserId pointed at the deleted user: their link (and connectionStatus) is cleared',
+  ),
 });
 /** What became of a Firebase Auth account: deleted, not found (already gone), or not done and why. */
 export const AuthAccountDeletionSchema = Type.Object({
@@ -92,13 +100,17 @@ export const DeleteUserResponseSchema = Type.Object({
   /** the record and what hung off it: in the reference backend's database, or (Firebase mode) in Firestore */
   deleted: Type.Object({
     user: Type.Boolean(),
-    /** the sign-in account: the reference backend's accounts row, or (Firebase mode) the Auth account, deleted through the hosted API */
-    account: Type.Boolean(),
+    account: described(
+      Type.Boolean(),
+      "the sign-in account: the reference backend's accounts row, or (Firebase mode) the Auth account, deleted through the hosted API",
+    ),
     swipes: count,
     connectionRequests: count,
     connections: count,
-    /** other users whose connectedUserId pointed at the deleted user: their link (and connectionStatus) is cleared */
-    partnersUnlinked: count,
+    partnersUnlinked: described(
+      count,
+      'other users whose connectedUserId pointed at the deleted user: their link (and connectionStatus) is cleared',
+    ),
   }),
   /**
    * Firebase mode only: the parts outside Firestore, which the console asks the hosted API for after the Firestore
@@ -108,8 +120,10 @@ export const DeleteUserResponseSchema = Type.Object({
     Type.Object({
       authAccount: AuthAccountDeletionSchema,
       hostedApi: Type.Object({
-        /** deleted: its rows are gone (rows says which); no_route: a hosted API without the route (404); not_done: it failed */
-        outcome: Type.Enum(['deleted', 'no_route', 'not_done']),
+        outcome: described(
+          Type.Enum(['deleted', 'no_route', 'not_done']),
+          'deleted: its rows are gone (rows says which); no_route: a hosted API without the route (404); not_done: it failed',
+        ),
         reason: Type.Optional(Type.String()),
         rows: Type.Optional(DeletedUserRowsSchema),
       }),
@@ -123,13 +137,13 @@ export const AuditStatsSchema = Type.Object({
   byEvent: Type.Array(AuditCountSchema),
 });
 const auditEntryFields = {
-  /** the record's id within its source: rows are unique by (source, id), not by id alone */
-  id: Type.String(),
+  id: described(Type.String(), "the record's id within its source: rows are unique by (source, id), not by id alone"),
   timestamp: isoText,
-  /** the app's event type, or the console's action name */
-  event: Type.String(),
-  /** the end user concerned: the app event's userId, or a console action's target when it is a user */
-  userId: nullable(Type.String()),
+  event: described(Type.String(), "the app's event type, or the console's action name"),
+  userId: described(
+    nullable(Type.String()),
+    "the end user concerned: the app event's userId, or a console action's target when it is a user",
+  ),
 };
 /** An event the mobile app wrote (spec 3, audit log). */
 export const AppAuditEntrySchema = Type.Object({
@@ -143,8 +157,7 @@ export const ConsoleAuditEntrySchema = Type.Object({
   ...auditEntryFields,
   source: Type.Literal('console'),
   actor: Type.Object({ uid: Type.String(), email: Type.String() }),
-  /** what was changed: 'user', 'name', 'names', 'import', ... and its id when there is one */
-  targetType: Type.String(),
+  targetType: described(Type.String(), "what was changed: 'user', 'name', 'names', 'import', ... and its id when there is one"),
   targetId: nullable(Type.String()),
   before: Type.Unknown(),
   after: Type.Unknown(),
@@ -152,22 +165,23 @@ export const ConsoleAuditEntrySchema = Type.Object({
 });
 export const AuditLogsPageSchema = Type.Object({
   entries: Type.Array(Type.Union([AppAuditEntrySchema, ConsoleAuditEntrySchema])),
-  /** pass as `cursor` for the next page; null when there is none */
-  nextCursor: nullable(Type.String()),
+  nextCursor: described(nullable(Type.String()), 'pass as `cursor` for the next page; null when there is none'),
 });
 
 // Dates are ISO 8601 instants; `...From` is inclusive, `...To` exclusive (so a day is [day, next day)).
 export const USER_LIST_QUERY = closed({
-  /** case-insensitive substring of email, username, displayName or uid */
-  search: Type.Optional(text(MAX_USER_SEARCH_LENGTH)),
+  search: described(Type.Optional(text(MAX_USER_SEARCH_LENGTH)), 'case-insensitive substring of email, username, displayName or uid'),
   isPremium: Type.Optional(Type.Boolean()),
   accountActive: Type.Optional(Type.Boolean()),
-  /** true: has a connectedUserId; false: has none */
-  connected: Type.Optional(Type.Boolean()),
-  /** equality with the record's preferredGender ('all' is a stored value too, the default) */
-  preferredGender: Type.Optional(text(64)),
-  /** equality with the record's preferredNationality ('all' is a stored value too, the default) */
-  preferredNationality: Type.Optional(text(64)),
+  connected: described(Type.Optional(Type.Boolean()), 'true: has a connectedUserId; false: has none'),
+  preferredGender: described(
+    Type.Optional(text(64)),
+    "equality with the record's preferredGender ('all' is a stored value too, the default)",
+  ),
+  preferredNationality: described(
+    Type.Optional(text(64)),
+    "equality with the record's preferredNationality ('all' is a stored value too, the default)",
+  ),
   createdFrom: Type.Optional(instant),
   createdTo: Type.Optional(instant),
   lastActiveFrom: Type.Optional(instant),
@@ -180,12 +194,9 @@ export const USER_LIST_QUERY = closed({
 });
 
 export const AUDIT_LOGS_QUERY = closed({
-  /** only entries at or after this instant; absent: all time */
-  since: Type.Optional(instant),
-  /** equality with an app event (e.g. 'CANCELLATION') or a console action (e.g. 'user.update') */
-  event: Type.Optional(text(100)),
-  /** default 'all' */
-  source: Type.Optional(Type.Enum([...AUDIT_SOURCES])),
+  since: described(Type.Optional(instant), 'only entries at or after this instant; absent: all time'),
+  event: described(Type.Optional(text(100)), "equality with an app event (e.g. 'CANCELLATION') or a console action (e.g. 'user.update')"),
+  source: described(Type.Optional(Type.Enum([...AUDIT_SOURCES])), "default 'all'"),
   limit: Type.Optional(whole(1, MAX_AUDIT_LOG_PAGE_SIZE)),
   cursor: Type.Optional(text(500)),
 });
