@@ -8,7 +8,7 @@ import { ANALYTICS_DEFAULTS, ANALYTICS_MAX_DAYS, ANALYTICS_MAX_LIMIT } from './a
 import { EXPORT_PAGE_DEFAULT, EXPORT_PAGE_MAX } from './exports';
 import { BULK_IMPORT_MAX_ROWS, RECENT_IMPORT_RUNS } from './importRuns';
 import { RECOVERY_CODE_PATTERN } from './mfa';
-import { MAX_BULK_DELETE_IDS, MAX_RESTORE_PART } from './names';
+import { MAX_BULK_DELETE_IDS, MAX_RESTORE_PART } from './nameRules';
 import { MAX_PASSWORD_LENGTH } from './operators';
 import {
   AnalyticsAnswers,

@@ -150,3 +150,13 @@ export const TEXT_PROBLEM_MESSAGES: Record<TextProblem, string> = {
 export function describeTextProblem(field: string, problem: TextProblem): string {
   return `${field} ${TEXT_PROBLEM_MESSAGES[problem]}`;
 }
+
+// The names area's constants besides one name's rules (the schemas and types of the names routes: schemas/names.ts).
+/** Letters of the Manage Names letter filter, in display order (spec 2). */
+export const FILTER_LETTERS: readonly string[] = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split(''), 'Á', 'É', 'Í', 'Ó', 'Ú', 'Ý', 'Æ', 'Ö'];
+
+/** Most names one part of a deletion's restore takes (POST /names/restore { deletionId, limit }). */
+export const MAX_RESTORE_PART = 5000;
+
+/** Most ids one POST /names/bulk-delete takes (one DELETE ... WHERE id = ANY($1)). */
+export const MAX_BULK_DELETE_IDS = 1000;

@@ -3,9 +3,8 @@
 // The schemas the server checks requests and answers by (contract/endpoints.ts maps them to routes), and their types.
 import { Type, type Static } from 'typebox';
 import { closed, count, freeText, isoText, MAX_ID, MAX_OFFSET, nullable, text, whole, described } from './parts';
-import { MAX_NAME_TEXT_LENGTH, type Gender } from '../nameRules';
+import { MAX_NAME_TEXT_LENGTH, type Gender, MAX_BULK_DELETE_IDS } from '../nameRules';
 import { NAME_SEARCH_MAX_LENGTH } from '../nameSearch';
-import { MAX_BULK_DELETE_IDS } from '../names';
 
 export const GenderSchema = Type.Enum(['male', 'female', 'unisex']);
 

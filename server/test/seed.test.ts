@@ -1,5 +1,5 @@
 import type { UserRecord } from '../../contract/schemas/usersAudit';
-import { FILTER_LETTERS } from '../../contract/names';
+import { FILTER_LETTERS } from '../../contract/nameRules';
 import { migrate } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations';
 import type { Db } from '../src/db/types';

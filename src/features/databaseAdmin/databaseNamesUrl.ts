@@ -3,8 +3,7 @@
 // address is the table's only state: every change writes it (a history entry), the table reads it. Defaults are
 // left out; an unreadable value is the default, so any link opens the page.
 import { normalizeSearchText } from '../../../contract/nameSearch';
-import { GENDERS, type Gender } from '../../../contract/nameRules';
-import { FILTER_LETTERS } from '../../../contract/names';
+import { GENDERS, type Gender, FILTER_LETTERS } from '../../../contract/nameRules';
 import { searchParamsWith } from '../../lib/searchParams';
 import type { DatabaseNamesFilters } from './databaseAdminApi';
 

@@ -4,7 +4,7 @@ import type { NameInput, NameRecord, NameSearchSummary, NamesQuery, NamesRespons
 import { ifMatch } from '../../../contract/ifMatch';
 import type { NamesImpact, PurgeResponse, RestoreResponse, TrashMoveResponse, TrashPage } from '../../../contract/schemas/dataSafety';
 import { errorDetail, type ApiError } from '../../api/errors';
-import { MAX_BULK_DELETE_IDS } from '../../../contract/names';
+import { MAX_BULK_DELETE_IDS } from '../../../contract/nameRules';
 import { formatCount } from '../../lib/format';
 import type { NameBulkJobFilter } from '../../../contract/namesBulkJobs';
 import type { NameBulkJob, NameBulkJobStart } from '../../../contract/schemas/namesBulkJobs';

@@ -1,6 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { GENDERS, type Gender } from '../../../contract/nameRules';
-import { FILTER_LETTERS } from '../../../contract/names';
+import { GENDERS, type Gender, FILTER_LETTERS } from '../../../contract/nameRules';
 
 /** Spec 9: the names list pages by 50. */
 export const NAMES_PAGE_SIZE = 50;

@@ -20,8 +20,7 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { NAME_SEARCH_MAX_LENGTH, normalizeSearchText, searchTextProblem } from '../../../../contract/nameSearch';
 import type { NameSearchSummary } from '../../../../contract/schemas/names';
-import { GENDERS, type Gender } from '../../../../contract/nameRules';
-import { FILTER_LETTERS } from '../../../../contract/names';
+import { GENDERS, type Gender, FILTER_LETTERS } from '../../../../contract/nameRules';
 import { SearchField } from '../../../components/SearchField';
 import { formatCount, formatDate, withTimeZone } from '../../../lib/format';
 import {

@@ -1,6 +1,5 @@
 import { Alert, Box, MenuItem, Paper, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { GENDERS } from '../../../../contract/nameRules';
-import { FILTER_LETTERS } from '../../../../contract/names';
+import { GENDERS, FILTER_LETTERS } from '../../../../contract/nameRules';
 import { NAME_SEARCH_MAX_LENGTH, normalizeSearchText, searchTextProblem } from '../../../../contract/nameSearch';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { SearchField } from '../../../components/SearchField';
