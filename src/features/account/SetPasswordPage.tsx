@@ -6,8 +6,11 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import {
   Alert,
+  Avatar,
   Box,
   Button,
+  Card,
+  CardContent,
   CircularProgress,
   FormControl,
   FormHelperText,
@@ -19,7 +22,6 @@ import {
 import LockReset from '@mui/icons-material/LockReset';
 import type { PasswordLinkInfo } from '../../../contract/schemas/operators';
 import { errorReason, type ApiError } from '../../api/errors';
-import { SignInCard } from '../../components/SignInCard';
 import { formatDateTimeWithZone } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useAppSelector } from '../../app/hooks';
@@ -49,9 +51,21 @@ const refusesLink = (error: unknown) => [400, 404].includes((error as Partial<Ap
 
 function Frame({ children }: { children: ReactNode }) {
   return (
-    <SignInCard icon={<LockReset />} title="Set your password" maxWidth={460}>
-      {children}
-    </SignInCard>
+    <Box sx={{ minHeight: 'calc(100vh - 64px)', display: 'grid', placeItems: 'center', p: 2 }}>
+      <Card sx={{ width: '100%', maxWidth: 460, boxShadow: '0 12px 40px rgba(20, 24, 60, 0.08)', borderRadius: 3 }}>
+        <CardContent sx={{ p: { xs: 3, sm: 4.5 } }}>
+          <Stack spacing={1} sx={{ alignItems: 'center', mb: 3 }}>
+            <Avatar sx={{ bgcolor: 'primary.main', width: 48, height: 48 }}>
+              <LockReset />
+            </Avatar>
+            <Typography variant="h5" component="h1">
+              Set your password
+            </Typography>
+          </Stack>
+          {children}
+        </CardContent>
+      </Card>
+    </Box>
   );
 }
 

@@ -4,8 +4,11 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import {
   Alert,
+  Avatar,
   Box,
   Button,
+  Card,
+  CardContent,
   CircularProgress,
   FormControl,
   IconButton,
@@ -17,7 +20,6 @@ import {
 } from '@mui/material';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { SignInCard } from '../../components/SignInCard';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -86,73 +88,83 @@ export default function LoginPage() {
   }
 
   return (
-    <SignInCard
-      icon={<LockOutlined />}
-      title="Admin Login"
-      intro="Sign in with an admin account to manage names, users and data."
-      maxWidth={420}
-    >
-      <Box component="form" onSubmit={submit} aria-label="Admin login">
-        <Stack spacing={2.25}>
-          {/* pre-line: a reason the server gave sits on its own line under the spec's text */}
-          {loginError && (
-            <Alert severity="error" sx={{ whiteSpace: 'pre-line' }}>
-              {loginError}
-            </Alert>
-          )}
-          {notice && (
-            <Alert severity="warning" sx={{ whiteSpace: 'pre-line' }} onClose={() => dispatch(noticeDismissed())}>
-              {notice}
-            </Alert>
-          )}
-          <LoginField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="username"
-            autoFocus={email === ''}
-            value={email}
-            disabled={busy}
-            onChange={setEmail}
-          />
-          <LoginField
-            label="Password"
-            type={showPassword ? 'text' : 'password'}
-            name="password"
-            autoComplete="current-password"
-            autoFocus={email !== ''}
-            value={password}
-            disabled={busy}
-            onChange={setPassword}
-            endAdornment={
-              <InputAdornment position="end">
-                <IconButton
-                  aria-label={showPassword ? 'Hide password' : 'Show password'}
-                  onClick={() => setShowPassword((shown) => !shown)}
-                  edge="end"
-                  disabled={busy}
-                >
-                  {showPassword ? <VisibilityOff /> : <Visibility />}
-                </IconButton>
-              </InputAdornment>
-            }
-          />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
-          >
-            Login
-          </Button>
-          {checking && (
-            <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
-              Checking for an existing session...
+    <Box sx={{ minHeight: 'calc(100vh - 64px)', display: 'grid', placeItems: 'center', p: 2 }}>
+      <Card sx={{ width: '100%', maxWidth: 420, boxShadow: '0 12px 40px rgba(20, 24, 60, 0.08)', borderRadius: 3 }}>
+        <CardContent sx={{ p: { xs: 3, sm: 4.5 } }}>
+          <Stack spacing={1} sx={{ alignItems: 'center', mb: 3 }}>
+            <Avatar sx={{ bgcolor: 'primary.main', width: 48, height: 48 }}>
+              <LockOutlined />
+            </Avatar>
+            <Typography variant="h5" component="h1">
+              Admin Login
             </Typography>
-          )}
-        </Stack>
-      </Box>
-    </SignInCard>
+            <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+              Sign in with an admin account to manage names, users and data.
+            </Typography>
+          </Stack>
+          <Box component="form" onSubmit={submit} aria-label="Admin login">
+            <Stack spacing={2.25}>
+              {/* pre-line: a reason the server gave sits on its own line under the spec's text */}
+              {loginError && (
+                <Alert severity="error" sx={{ whiteSpace: 'pre-line' }}>
+                  {loginError}
+                </Alert>
+              )}
+              {notice && (
+                <Alert severity="warning" sx={{ whiteSpace: 'pre-line' }} onClose={() => dispatch(noticeDismissed())}>
+                  {notice}
+                </Alert>
+              )}
+              <LoginField
+                label="Email"
+                type="email"
+                name="email"
+                autoComplete="username"
+                autoFocus={email === ''}
+                value={email}
+                disabled={busy}
+                onChange={setEmail}
+              />
+              <LoginField
+                label="Password"
+                type={showPassword ? 'text' : 'password'}
+                name="password"
+                autoComplete="current-password"
+                autoFocus={email !== ''}
+                value={password}
+                disabled={busy}
+                onChange={setPassword}
+                endAdornment={
+                  <InputAdornment position="end">
+                    <IconButton
+                      aria-label={showPassword ? 'Hide password' : 'Show password'}
+                      onClick={() => setShowPassword((shown) => !shown)}
+                      edge="end"
+                      disabled={busy}
+                    >
+                      {showPassword ? <VisibilityOff /> : <Visibility />}
+                    </IconButton>
+                  </InputAdornment>
+                }
+              />
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                disabled={busy}
+                startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+              >
+                Login
+              </Button>
+              {checking && (
+                <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
+                  Checking for an existing session...
+                </Typography>
+              )}
+            </Stack>
+          </Box>
+        </CardContent>
+      </Card>
+    </Box>
   );
 }

@@ -3,12 +3,10 @@
 // two-factor and the account has none): set it up, then save the recovery codes, then the console opens. Loaded only
 // when a second step begins: the login route's own code stays as small as its budget (bench/login-bundle.bench.ts).
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Box, Button, Stack } from '@mui/material';
+import { Avatar, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import Security from '@mui/icons-material/SecurityOutlined';
 import { useAppDispatch } from '../../../app/hooks';
 import { APP_TITLE } from '../../../lib/usePageTitle';
-import { ProgressButton } from '../../../components/ProgressButton';
-import { SignInCard } from '../../../components/SignInCard';
 import { codeProblem, OneTimeCodeField, plainCode, type OneTimeCodeKind } from '../../../components/mfa/OneTimeCodeField';
 import { RecoveryCodesPanel } from '../../../components/mfa/RecoveryCodesPanel';
 import { TotpEnrolment } from '../../../components/mfa/TotpEnrolment';
@@ -31,9 +29,24 @@ function useStepTitle(title: string) {
 
 function StepCard({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
   return (
-    <SignInCard icon={<Security />} title={title} intro={intro} maxWidth={480}>
-      {children}
-    </SignInCard>
+    <Box sx={{ minHeight: 'calc(100vh - 64px)', display: 'grid', placeItems: 'center', p: 2 }}>
+      <Card sx={{ width: '100%', maxWidth: 480, boxShadow: '0 12px 40px rgba(20, 24, 60, 0.08)', borderRadius: 3 }}>
+        <CardContent sx={{ p: { xs: 3, sm: 4.5 } }}>
+          <Stack spacing={1} sx={{ alignItems: 'center', mb: 3 }}>
+            <Avatar sx={{ bgcolor: 'primary.main', width: 48, height: 48 }}>
+              <Security />
+            </Avatar>
+            <Typography variant="h5" component="h1">
+              {title}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+              {intro}
+            </Typography>
+          </Stack>
+          {children}
+        </CardContent>
+      </Card>
+    </Box>
   );
 }
 
@@ -86,9 +99,15 @@ function VerifyStep({ step }: { step: SecondStepState }) {
             disabled={step.pending}
             autoFocus
           />
-          <ProgressButton type="submit" size="large" pending={step.pending} progressLabel="Checking">
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={step.pending}
+            startIcon={step.pending ? <CircularProgress size={18} color="inherit" aria-label="Checking" /> : undefined}
+          >
             Verify
-          </ProgressButton>
+          </Button>
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
             <BackToSignIn disabled={step.pending} />
             <Button
