@@ -2,7 +2,7 @@ import os from 'node:os';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Db, QueryResult, Transaction } from './types';
-import { SESSION_SETTINGS_SQL } from './sessionSettings';
+import { sessionStartupOptions } from './sessionSettings';
 
 // node-postgres hands int8 back as a string (it can exceed 2^53). Our int8 values are identity ids
 // and counts, far below that, and PGlite already returns them as numbers: align the two drivers.
@@ -86,14 +86,10 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
     application_name: 'babynames-backend',
     types,
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
-    ...(options.schema ? { options: `-c search_path="${options.schema.replace(/"/g, '""')}"` } : {}),
+    options: sessionStartupOptions(options.schema ? { search_path: `"${options.schema.replace(/"/g, '""')}"` } : {}),
   });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => undefined);
-  // Queued on the new client before whatever query it was opened for (a client runs its queries in order).
-  pool.on('connect', (client) => {
-    client.query(SESSION_SETTINGS_SQL).catch(() => undefined);
-  });
   // Fail fast on a wrong DATABASE_URL instead of on the first request.
   await pool.query('SELECT 1');
   const names = options.prepareStatements === false ? null : new StatementNames();

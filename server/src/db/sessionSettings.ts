@@ -9,4 +9,21 @@ import { NAME_SEARCH_MIN_SIMILARITY } from '../../../contract/nameSearch';
  * before pg_trgm is loaded, it is kept as a placeholder that pg_trgm adopts when it loads. Behind a pooler in
  * transaction mode a session setting may not follow the query: answers stay the same, close spellings get slower.
  */
-export const SESSION_SETTINGS_SQL = `SET pg_trgm.similarity_threshold = ${NAME_SEARCH_MIN_SIMILARITY}`;
+export const SESSION_SETTINGS: Readonly<Record<string, string>> = {
+  'pg_trgm.similarity_threshold': String(NAME_SEARCH_MIN_SIMILARITY),
+};
+
+/** The settings as SQL, for a connection already open (PGlite's one). */
+export const SESSION_SETTINGS_SQL = Object.entries(SESSION_SETTINGS)
+  .map(([name, value]) => `SET ${name} = ${value};`)
+  .join(' ');
+
+/**
+ * The settings as a connection's startup options (`-c name=value`), so PostgreSQL applies them as the session opens:
+ * no query has to be queued on a new pooled connection before the one it was opened for.
+ */
+export function sessionStartupOptions(extra: Readonly<Record<string, string>> = {}): string {
+  return Object.entries({ ...SESSION_SETTINGS, ...extra })
+    .map(([name, value]) => `-c ${name}=${value.replace(/[\\ ]/g, (c) => `\\${c}`)}`)
+    .join(' ');
+}
