@@ -69,20 +69,14 @@ export function buildSearchQuery(filter: SearchFilter, options: SearchQueryOptio
     params.push(value);
     return `$${params.length}`;
   };
-  // The search's own values reach the plan as the output of an uncorrelated subquery, which the planner cannot look
-  // into: the plan and its estimated cost are then the same whatever the text, so PostgreSQL soon keeps one plan for
-  // the prepared statement (db/postgres.ts names it) instead of planning it anew on every keystroke. Planned with the
-  // text, the statement's patterns were estimated against the column's statistics each time: 0.6-1.0 ms of planning
-  // for 0.3 ms of execution (EXPLAIN (ANALYZE, SUMMARY) on a million names; docs/names.md, Searching names).
-  const opaque = (value: unknown, type: 'text' | 'bigint' | 'int' | 'real') => `(SELECT ${param(value)}::${type})`;
   const { key } = filter.search;
   const upper = prefixUpperBound(key);
-  const prefix = [`search_key >= ${opaque(key, 'text')}`, ...(upper === null ? [] : [`search_key < ${opaque(upper, 'text')}`])].join(' AND ');
+  const prefix = [`search_key >= ${param(key)}`, ...(upper === null ? [] : [`search_key < ${param(upper)}`])].join(' AND ');
   const inside = searchesInside(key);
-  const like = inside ? opaque(`%${escapeLike(key)}%`, 'text') : '';
+  const like = inside ? param(`%${escapeLike(key)}%`) : '';
   const close = inside && options.trigramSchema !== null;
-  const limit = opaque(filter.limit, 'bigint');
-  const offset = opaque(filter.offset, 'bigint');
+  const limit = param(filter.limit);
+  const offset = param(filter.offset);
   const where = (...conditions: string[]) => [...conditions, ...filters].join(' AND ');
 
   const contains = `search_key LIKE ${like} AND NOT (${prefix})`;
@@ -96,7 +90,7 @@ export function buildSearchQuery(filter: SearchFilter, options: SearchQueryOptio
   // the text are read in full (through the trigram index, each candidate rechecked) only when the page reaches them,
   // for their order; otherwise they are only counted, up to the bound. PostgreSQL computes a MATERIALIZED CTE and an
   // uncorrelated subquery only when something reads it, so the CASE below decides which of them run.
-  const bound = opaque(Math.max(NAME_SEARCH_COUNT_LIMIT, filter.offset + filter.limit) + 1, 'bigint');
+  const bound = param(Math.max(NAME_SEARCH_COUNT_LIMIT, filter.offset + filter.limit) + 1);
   const reach = `(${offset}::bigint + ${limit}::bigint)`;
   const ctes = [
     `prefix_count AS MATERIALIZED (SELECT count(*) AS n FROM (SELECT 1 FROM names WHERE ${where(prefix)} LIMIT ${bound}) p)`,
@@ -125,17 +119,17 @@ export function buildSearchQuery(filter: SearchFilter, options: SearchQueryOptio
   }
   if (close) {
     const trgm = options.trigramSchema!;
-    const text = opaque(key, 'text');
+    const text = param(key);
     // Pseudo-constant (an uncorrelated subquery): PostgreSQL checks it once and reads no index when enough matched.
-    const few = `(SELECT prefix_matches + contains_matches FROM counts) < ${opaque(NAME_SEARCH_FEW_MATCHES, 'bigint')}`;
+    const few = `(SELECT prefix_matches + contains_matches FROM counts) < ${param(NAME_SEARCH_FEW_MATCHES)}`;
     // `%` reads the session's threshold (db/sessionSettings.ts sets it to the same figure, so the index prunes by
     // it); the similarity is checked here too, so the answer never depends on that setting.
-    const minimum = opaque(NAME_SEARCH_MIN_SIMILARITY, 'real');
+    const minimum = param(NAME_SEARCH_MIN_SIMILARITY);
     ctes.push(
       `close AS MATERIALIZED (
          SELECT id, search_key, ${trgm}.similarity(search_key, ${text}) AS score FROM names
           WHERE ${where(few, `search_key OPERATOR(${trgm}.%) ${text}`, `${trgm}.similarity(search_key, ${text}) >= ${minimum}::real`, `search_key NOT LIKE ${like}`)}
-          ORDER BY score DESC, search_key, id LIMIT ${opaque(NAME_SEARCH_MAX_CLOSE, 'int')})`,
+          ORDER BY score DESC, search_key, id LIMIT ${param(NAME_SEARCH_MAX_CLOSE)})`,
     );
     branches.push(
       `(SELECT 2, k.score, k.search_key, ${columnsOf('n', options.withSeed)} FROM close k JOIN names n ON n.id = k.id
