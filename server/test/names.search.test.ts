@@ -143,6 +143,14 @@ describe('order: names starting with the text, then names containing it, then cl
     expect(Number(rows[0]!.threshold)).toBe(NAME_SEARCH_MIN_SIMILARITY);
   });
 
+  it('no session compiles statements with JIT (at 10M names it cost a search tens of ms: db/sessionSettings.ts)', async () => {
+    // Several at once, so the pool opens more than one connection: each must start with the setting.
+    const settings = await Promise.all(
+      Array.from({ length: 4 }, () => t.db.query<{ jit: string }>("SELECT current_setting('jit') AS jit, pg_sleep(0.05)")),
+    );
+    expect(settings.map(({ rows }) => rows[0]!.jit)).toEqual(['off', 'off', 'off', 'off']);
+  });
+
   it(`no close spellings once ${NAME_SEARCH_FEW_MATCHES} names match, and at most ${NAME_SEARCH_MAX_CLOSE} of them`, async () => {
     await store(Array.from({ length: 30 }, (_, i) => `Annabel ${String.fromCharCode(65 + (i % 26))}${i}`));
     const close = await q('annabele');
